@@ -1,0 +1,33 @@
+/** One structural piece of a parsed document. */
+export interface Block {
+  kind: 'heading' | 'paragraph' | 'code' | 'table' | 'list';
+  /** Heading level 1-6, for headings. */
+  level?: number;
+  text: string;
+  /** 1-based page, for paged formats. */
+  page?: number;
+}
+
+/**
+ * A document as text plus its structure. `text` is the blocks joined by blank lines ("\n\n"):
+ * chunk positions are character offsets into it, and the source viewer shows it.
+ */
+export interface ParsedDocument {
+  text: string;
+  blocks: Block[];
+  /** Title if the format has one (HTML <title>, PDF metadata, first heading). */
+  title?: string;
+}
+
+export interface ParseInput {
+  path: string;
+  bytes: Uint8Array;
+  signal?: AbortSignal;
+}
+
+export interface Parser {
+  /** Lower-case extensions without the dot, e.g. `['md', 'markdown']`. */
+  readonly extensions: readonly string[];
+  /** Throws a named error from `core/errors.ts` (CorruptFileError, EmptyFileError, ...). */
+  parse(input: ParseInput): Promise<ParsedDocument>;
+}

@@ -1,0 +1,22 @@
+import type { SearchHit } from '../types.ts';
+
+/**
+ * Nearest-neighbour search over unit vectors by inner product (= cosine similarity).
+ * Every adapter passes `tests/contracts/vector-index.contract.ts`.
+ */
+export interface VectorIndex {
+  readonly dim: number;
+  /** Number of vectors held. */
+  readonly size: number;
+  /** Adds rows of `vectors` (flat, `ids.length * dim`) under `ids`; an id already present is replaced. */
+  add(ids: readonly string[], vectors: Float32Array): void;
+  remove(ids: readonly string[]): void;
+  /** The `k` best hits, best first; `score` is the inner product with `query`. */
+  search(query: Float32Array, k: number): SearchHit[];
+}
+
+/** Builds an empty index of one kind; `name` is what benchmarks and decisions call it. */
+export interface VectorIndexFactory {
+  readonly name: string;
+  create(dim: number): VectorIndex | Promise<VectorIndex>;
+}

@@ -1,0 +1,63 @@
+/** Shared records of the document library. Plain data: safe to store, clone and post to workers. */
+
+export interface Collection {
+  id: string;
+  name: string;
+  /** Id of the embedding model every vector of this collection was made with. */
+  embedderId: string;
+  dim: number;
+  createdAt: number;
+  updatedAt: number;
+  fileCount: number;
+  chunkCount: number;
+}
+
+export type FileStatus = 'indexed' | 'skipped' | 'failed';
+
+export interface FileError {
+  /** Stable error name, e.g. `UnsupportedFileError`. */
+  name: string;
+  message: string;
+}
+
+export interface FileRecord {
+  /** `${collectionId}/${path}`: unique across the library. */
+  id: string;
+  collectionId: string;
+  /** Path inside the collection folder, with forward slashes. */
+  path: string;
+  size: number;
+  mtime: number;
+  /** Hex SHA-256 of the bytes; empty when the file was never read. */
+  hash: string;
+  status: FileStatus;
+  error?: FileError;
+  chunkCount: number;
+  indexedAt: number;
+}
+
+/** Where a chunk sits in the text its parser produced, so a citation can open and highlight it. */
+export interface ChunkPosition {
+  /** Character offsets into the parsed document text, end exclusive. */
+  start: number;
+  end: number;
+  /** 1-based page number for paged formats (PDF). */
+  page?: number;
+  /** Headings that enclose the chunk, outermost first. */
+  headingPath: string[];
+}
+
+export interface Chunk extends ChunkPosition {
+  /** `${fileId}#${ordinal}` */
+  id: string;
+  collectionId: string;
+  fileId: string;
+  path: string;
+  ordinal: number;
+  text: string;
+}
+
+export interface SearchHit {
+  id: string;
+  score: number;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+const shared = {
+  alias: { 'voy-search': 'voy-search/voy_search.js' },
+  server: { deps: { inline: ['voy-search'] } },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: shared.alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/contracts/**/*.test.ts'],
+          environment: 'node',
+          server: shared.server,
+        },
+      },
+      {
+        resolve: { alias: shared.alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          server: shared.server,
+        },
+      },
+    ],
+  },
+});
