@@ -43,6 +43,8 @@ export interface Store {
    * `fileCount`/`chunkCount`: after a crash either all of it is there or none.
    */
   writeFile(write: FileWrite): Promise<void>;
+  /** Replaces a file's record only (e.g. a new mtime with the same content hash). */
+  updateFile(file: FileRecord): Promise<void>;
   /** Atomically removes files with their chunks and vectors, updating the collection's counts. */
   deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void>;
 

@@ -1,0 +1,163 @@
+import { dot, normalizeRows, seededRandom } from './vector-math.ts';
+
+export interface Clustering {
+  dim: number;
+  /** Flat `count * dim` unit-length centroids. */
+  centroids: Float32Array;
+  /** Member vectors per centroid. */
+  counts: number[];
+}
+
+export interface ClusterOptions {
+  /** Vectors used to fit the centroids (the rest are only assigned). */
+  sampleSize?: number;
+  iterations?: number;
+  /** Earlier centroids to start from, so an update after a small change is cheap and stable. */
+  initial?: Float32Array;
+  seed?: number;
+}
+
+/** Cluster count for a collection of `m` chunks: floor(sqrt(m)), at least 1 when m > 0. */
+export function clusterCountFor(m: number): number {
+  return m === 0 ? 0 : Math.max(1, Math.floor(Math.sqrt(m)));
+}
+
+/**
+ * Spherical k-means (cosine) with k-means++ seeding on a sample of `vectors`, then every vector
+ * assigned to its nearest centroid for the counts. With `initial`, starts from those centroids,
+ * adding k-means++ seeds or dropping the smallest clusters to reach `count`.
+ */
+export function clusterVectors(
+  vectors: Float32Array,
+  dim: number,
+  count: number,
+  options: ClusterOptions = {},
+): Clustering {
+  const total = vectors.length / dim;
+  if (total === 0 || count === 0) return { dim, centroids: new Float32Array(0), counts: [] };
+  const random = seededRandom(options.seed ?? 7);
+  const sample = sampleRows(vectors, dim, Math.min(total, options.sampleSize ?? 8192), random);
+  const k = Math.min(count, sample.length / dim);
+  let centroids = seedCentroids(sample, dim, k, random, options.initial);
+  const iterations = options.iterations ?? (options.initial ? 4 : 10);
+  for (let iteration = 0; iteration < iterations; iteration += 1) {
+    const { sums, counts } = accumulate(sample, centroids, dim);
+    centroids = recenter(sums, counts, centroids, dim);
+  }
+  return { dim, centroids, counts: accumulate(vectors, centroids, dim).counts };
+}
+
+/** Index of the centroid with the highest inner product with row `offset` of `vectors`. */
+export function nearestCentroid(
+  vectors: Float32Array,
+  offset: number,
+  centroids: Float32Array,
+  dim: number,
+): number {
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let centroid = 0; centroid * dim < centroids.length; centroid += 1) {
+    const score = dot(vectors, offset, centroids, centroid * dim, dim);
+    if (score > bestScore) {
+      bestScore = score;
+      best = centroid;
+    }
+  }
+  return best;
+}
+
+function sampleRows(
+  vectors: Float32Array,
+  dim: number,
+  size: number,
+  random: () => number,
+): Float32Array {
+  const total = vectors.length / dim;
+  if (size >= total) return vectors;
+  const order = Array.from({ length: total }, (_, index) => index);
+  const sample = new Float32Array(size * dim);
+  for (let index = 0; index < size; index += 1) {
+    const pick = index + Math.floor(random() * (total - index));
+    [order[index], order[pick]] = [order[pick]!, order[index]!];
+    sample.set(vectors.subarray(order[index]! * dim, (order[index]! + 1) * dim), index * dim);
+  }
+  return sample;
+}
+
+function seedCentroids(
+  sample: Float32Array,
+  dim: number,
+  k: number,
+  random: () => number,
+  initial: Float32Array | undefined,
+): Float32Array {
+  const centroids = new Float32Array(k * dim);
+  let filled = 0;
+  if (initial) {
+    filled = Math.min(k, initial.length / dim);
+    centroids.set(initial.subarray(0, filled * dim));
+  }
+  const rows = sample.length / dim;
+  const distance = new Float64Array(rows).fill(Infinity);
+  if (filled === 0) {
+    centroids.set(sample.subarray(0, dim));
+    filled = 1;
+  }
+  for (let centroid = 0; centroid < filled; centroid += 1) updateDistances(centroid);
+  while (filled < k) {
+    let total = 0;
+    for (const value of distance) total += value;
+    let target = random() * total;
+    let pick = rows - 1;
+    for (let row = 0; row < rows; row += 1) {
+      target -= distance[row]!;
+      if (target <= 0) {
+        pick = row;
+        break;
+      }
+    }
+    centroids.set(sample.subarray(pick * dim, (pick + 1) * dim), filled * dim);
+    updateDistances(filled);
+    filled += 1;
+  }
+  return centroids;
+
+  function updateDistances(centroid: number): void {
+    for (let row = 0; row < rows; row += 1) {
+      const cosine = dot(sample, row * dim, centroids, centroid * dim, dim);
+      distance[row] = Math.min(distance[row]!, Math.max(0, 1 - cosine));
+    }
+  }
+}
+
+function accumulate(
+  vectors: Float32Array,
+  centroids: Float32Array,
+  dim: number,
+): { sums: Float32Array; counts: number[] } {
+  const sums = new Float32Array(centroids.length);
+  const counts = new Array<number>(centroids.length / dim).fill(0);
+  for (let offset = 0; offset < vectors.length; offset += dim) {
+    const centroid = nearestCentroid(vectors, offset, centroids, dim);
+    counts[centroid]! += 1;
+    for (let index = 0; index < dim; index += 1) {
+      sums[centroid * dim + index]! += vectors[offset + index]!;
+    }
+  }
+  return { sums, counts };
+}
+
+function recenter(
+  sums: Float32Array,
+  counts: number[],
+  previous: Float32Array,
+  dim: number,
+): Float32Array {
+  const centroids = normalizeRows(sums, dim);
+  counts.forEach((count, centroid) => {
+    if (count === 0) {
+      centroids.set(previous.subarray(centroid * dim, (centroid + 1) * dim), centroid * dim);
+    }
+  });
+  return centroids;
+}

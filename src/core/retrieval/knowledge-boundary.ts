@@ -1,0 +1,74 @@
+import type { StoredCentroids } from '../ports/store.ts';
+import { clusterCountFor, clusterVectors } from './clustering.ts';
+import { dot } from './vector-math.ts';
+
+/**
+ * Recomputes a collection's knowledge boundary (floor(sqrt(m)) centroids of its chunk vectors).
+ * With `previous`, starts from the earlier centroids (largest clusters first), so the update
+ * after a re-sync costs a few passes and keeps clusters stable.
+ */
+export function computeBoundary(
+  collectionId: string,
+  vectors: Float32Array,
+  dim: number,
+  previous?: StoredCentroids,
+): StoredCentroids {
+  const chunkCount = vectors.length / dim;
+  const initial = previous && previous.dim === dim ? largestFirst(previous) : undefined;
+  const clustering = clusterVectors(vectors, dim, clusterCountFor(chunkCount), { initial });
+  return {
+    collectionId,
+    dim,
+    centroids: clustering.centroids,
+    counts: clustering.counts,
+    chunkCount,
+    updatedAt: Date.now(),
+  };
+}
+
+function largestFirst(boundary: StoredCentroids): Float32Array {
+  const { dim } = boundary;
+  const order = boundary.counts.map((_, index) => index);
+  order.sort((left, right) => boundary.counts[right]! - boundary.counts[left]!);
+  const sorted = new Float32Array(order.length * dim);
+  order.forEach((centroid, position) => {
+    sorted.set(boundary.centroids.subarray(centroid * dim, (centroid + 1) * dim), position * dim);
+  });
+  return sorted;
+}
+
+export interface CollectionRoute {
+  collectionId: string;
+  /** Best centroid similarity of this collection. */
+  score: number;
+  /** How many of the top-k centroids this collection owns. */
+  centroids: number;
+}
+
+/**
+ * Knowledge-boundary routing: compare the query with every collection's centroids and return the
+ * collections owning the `topK` most similar centroids, best first.
+ */
+export function routeByBoundary(
+  query: Float32Array,
+  boundaries: readonly StoredCentroids[],
+  topK: number,
+): CollectionRoute[] {
+  const scored: { collectionId: string; score: number }[] = [];
+  for (const boundary of boundaries) {
+    if (boundary.dim !== query.length) continue;
+    for (let offset = 0; offset < boundary.centroids.length; offset += boundary.dim) {
+      if (boundary.counts[offset / boundary.dim] === 0) continue;
+      const score = dot(query, 0, boundary.centroids, offset, boundary.dim);
+      scored.push({ collectionId: boundary.collectionId, score });
+    }
+  }
+  scored.sort((left, right) => right.score - left.score);
+  const routes = new Map<string, CollectionRoute>();
+  for (const { collectionId, score } of scored.slice(0, topK)) {
+    const route = routes.get(collectionId);
+    if (route) route.centroids += 1;
+    else routes.set(collectionId, { collectionId, score, centroids: 1 });
+  }
+  return [...routes.values()];
+}

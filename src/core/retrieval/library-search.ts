@@ -1,0 +1,120 @@
+import type { Embedder } from '../ports/embedder.ts';
+import type { Store } from '../ports/store.ts';
+import type { VectorIndex } from '../ports/vector-index.ts';
+import type { Chunk } from '../types.ts';
+import { Bm25Index } from './bm25.ts';
+import { CollectionIndex, type RankedChunk, type SearchMode } from './collection-index.ts';
+import { routeByBoundary, type CollectionRoute } from './knowledge-boundary.ts';
+
+export interface LibrarySearchOptions {
+  /** Collections to search; all open ones when absent. */
+  collectionIds?: readonly string[];
+  mode: SearchMode;
+  k: number;
+  /** Knowledge-boundary routing: search only the collections owning the top `routeTopK` centroids. */
+  routeTopK?: number;
+  signal?: AbortSignal;
+}
+
+export interface PassageResult extends RankedChunk {
+  chunk: Chunk;
+}
+
+export interface LibrarySearchResult {
+  passages: PassageResult[];
+  /** The routing decision, when routing was asked for. */
+  routes?: CollectionRoute[];
+}
+
+export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
+
+/** Search across collections: loads each collection's indexes from the store once, then queries. */
+export class LibrarySearch {
+  readonly #indexes = new Map<string, Promise<CollectionIndex>>();
+
+  constructor(
+    readonly store: Store,
+    readonly embedder: Embedder,
+    readonly createVectorIndex: CreateVectorIndex,
+  ) {}
+
+  /** The live index of a collection, built from stored chunks and vectors on first use. */
+  open(collectionId: string): Promise<CollectionIndex> {
+    let index = this.#indexes.get(collectionId);
+    if (!index) {
+      index = this.#load(collectionId);
+      this.#indexes.set(collectionId, index);
+      index.catch(() => this.#indexes.delete(collectionId));
+    }
+    return index;
+  }
+
+  /** Forgets a collection's live index (after it was deleted or re-embedded). */
+  close(collectionId: string): void {
+    this.#indexes.delete(collectionId);
+  }
+
+  async search(query: string, options: LibrarySearchOptions): Promise<LibrarySearchResult> {
+    const collectionIds =
+      options.collectionIds ?? (await this.store.listCollections()).map(({ id }) => id);
+    const vector =
+      options.mode === 'bm25'
+        ? undefined
+        : await this.embedder.embed([query], { signal: options.signal });
+    let searched = collectionIds;
+    let routes: CollectionRoute[] | undefined;
+    if (options.routeTopK && vector && collectionIds.length > 1) {
+      const boundaries = await Promise.all(collectionIds.map((id) => this.store.getCentroids(id)));
+      routes = routeByBoundary(
+        vector,
+        boundaries.filter((boundary) => boundary !== undefined),
+        options.routeTopK,
+      );
+      searched = routes.map((route) => route.collectionId);
+    }
+    const ranked: RankedChunk[] = [];
+    for (const collectionId of searched) {
+      const index = await this.open(collectionId);
+      ranked.push(...index.search({ text: query, vector, mode: options.mode, k: options.k }));
+    }
+    ranked.sort((left, right) => right.score - left.score);
+    const top = ranked.slice(0, options.k);
+    const chunks = await this.store.getChunks(top.map((hit) => hit.id));
+    const passages = top.flatMap((hit, position) => {
+      const chunk = chunks[position];
+      return chunk ? [{ ...hit, chunk }] : [];
+    });
+    return { passages, ...(routes ? { routes } : {}) };
+  }
+
+  async #load(collectionId: string): Promise<CollectionIndex> {
+    const [chunks, stored] = await Promise.all([
+      this.store.listChunks(collectionId),
+      this.store.loadVectors(collectionId),
+    ]);
+    const dim = stored.dim || this.embedder.dim;
+    const index = new CollectionIndex(
+      collectionId,
+      this.createVectorIndex(dim, stored.ids.length),
+      new Bm25Index(),
+    );
+    const rowOf = new Map(stored.ids.map((id, row) => [id, row]));
+    const byFile = new Map<string, Chunk[]>();
+    for (const chunk of chunks) {
+      const list = byFile.get(chunk.fileId) ?? [];
+      list.push(chunk);
+      byFile.set(chunk.fileId, list);
+    }
+    for (const [fileId, fileChunks] of byFile) {
+      const vectors = new Float32Array(fileChunks.length * dim);
+      fileChunks.forEach((chunk, position) => {
+        const row = rowOf.get(chunk.id);
+        if (row !== undefined) {
+          vectors.set(stored.vectors.subarray(row * dim, (row + 1) * dim), position * dim);
+        }
+      });
+      index.putFile(fileId, fileChunks, vectors);
+    }
+    return index;
+  }
+}
