@@ -28,30 +28,49 @@ export interface StoredCentroids {
 
 /**
  * Durable library storage (IndexedDB in the browser, memory in tests). Every adapter passes
- * `tests/contracts/store.contract.ts`. Quota failures throw `StorageFullError`.
+ * `tests/contracts/store.contract.ts`. Quota failures throw `StorageFullError`. Reads return
+ * copies, lists come in id order, and reads of an unknown collection return nothing.
+ *
+ * A collection's counts are the store's to keep: `fileCount` is its number of files with status
+ * `indexed` (skipped and failed ones are listed but not counted), `chunkCount` its number of
+ * stored chunks (only indexed files have chunks).
  */
 export interface Store {
   listCollections(): Promise<Collection[]>;
   getCollection(id: string): Promise<Collection | undefined>;
+  /** Creates or replaces the record, keeping the stored counts (zero for a new collection). */
   putCollection(collection: Collection): Promise<void>;
-  /** Removes the collection with its files, chunks, vectors and centroids. */
+  /** Removes the collection with its files, chunks, vectors, centroids and folder handle. */
   deleteCollection(id: string): Promise<void>;
 
   listFiles(collectionId: string): Promise<FileRecord[]>;
   /**
    * Atomically replaces the file's record, chunks and vectors, and updates the collection's
-   * `fileCount`/`chunkCount`: after a crash either all of it is there or none.
+   * `fileCount`/`chunkCount`: after a crash either all of it is there or none. The collection
+   * must exist (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`, only indexed
+   * files may have chunks, `file.chunkCount` must match, and `vectors` must hold one row of the
+   * collection's `dim` per chunk (`DimensionMismatchError`). A refused write changes nothing.
    */
   writeFile(write: FileWrite): Promise<void>;
-  /** Replaces a file's record only (e.g. a new mtime with the same content hash). */
+  /**
+   * Replaces a file's record only (e.g. a new mtime with the same content hash). The file must be
+   * stored already, with the same status and chunk count.
+   */
   updateFile(file: FileRecord): Promise<void>;
-  /** Atomically removes files with their chunks and vectors, updating the collection's counts. */
+  /**
+   * Atomically removes files with their chunks and vectors, updating the collection's counts.
+   * Ids that are unknown or belong to another collection are ignored.
+   */
   deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void>;
 
+  /** Every chunk of the collection, in document order: by file id, then ordinal. */
   listChunks(collectionId: string): Promise<Chunk[]>;
+  /** One entry per id, in the order asked, `undefined` where no chunk has that id. */
   getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]>;
+  /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
 
+  /** Replaces the collection's centroids; the collection must exist (`CollectionNotFoundError`). */
   putCentroids(centroids: StoredCentroids): Promise<void>;
   getCentroids(collectionId: string): Promise<StoredCentroids | undefined>;
 

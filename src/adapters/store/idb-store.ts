@@ -1,0 +1,238 @@
+import { CollectionNotFoundError } from '../../core/errors.ts';
+import type { FileWrite, Store, StoredCentroids, StoredVectors } from '../../core/ports/store.ts';
+import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import { keepCounts, replaceCounts } from './collection-counts.ts';
+import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
+import { validateFileUpdate, validateFileWrite } from './file-write.ts';
+import { sortChunks } from './record-order.ts';
+import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
+import { awaitRequests, runWrite, type WriteTransaction } from './transactions.ts';
+import { concatenateVectorRows, toVectorRow } from './vector-rows.ts';
+
+export interface IdbStoreOptions {
+  /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
+  indexedDB?: IDBFactory;
+  /** Runs while another tab keeps an older version of the database open and blocks the upgrade. */
+  onBlocked?: () => void;
+  /**
+   * Runs when the connection closes without `close()` being called (another tab's upgrade, the
+   * browser); every call after it throws `DatabaseClosedError` and the page should reload.
+   */
+  onClosed?: (reason: ClosedReason) => void;
+}
+
+/**
+ * The library in IndexedDB. Every write is one transaction, so an abort (a crash, a full disk)
+ * leaves the previous state; quota failures throw `StorageFullError`.
+ */
+export class IdbStore implements Store {
+  private closedReason: ClosedReason | undefined;
+
+  private constructor(
+    private readonly database: ArchivistDatabase,
+    private readonly onClosed: IdbStoreOptions['onClosed'],
+  ) {
+    // Let another tab upgrade the schema rather than block it; this tab must reload.
+    database.addEventListener('versionchange', () => this.markClosed('versionchange'));
+    database.addEventListener('close', () => this.markClosed('terminated'));
+  }
+
+  static async open(name = 'archivist', options: IdbStoreOptions = {}): Promise<IdbStore> {
+    const factory = options.indexedDB ?? globalThis.indexedDB;
+    return new IdbStore(await openDatabase(factory, name, options.onBlocked), options.onClosed);
+  }
+
+  /** Closes the connection; every later call throws `DatabaseClosedError`. */
+  close(): void {
+    this.closedReason ??= 'closed';
+    this.database.close();
+  }
+
+  async listCollections(): Promise<Collection[]> {
+    return this.connection.getAll('collections');
+  }
+
+  async getCollection(id: string): Promise<Collection | undefined> {
+    return this.connection.get('collections', id);
+  }
+
+  async putCollection(collection: Collection): Promise<void> {
+    await runWrite(this.connection, ['collections'], async (transaction) => {
+      const collections = transaction.objectStore('collections');
+      await collections.put(keepCounts(collection, await collections.get(collection.id)));
+    });
+  }
+
+  async deleteCollection(id: string): Promise<void> {
+    const stores: StoreName[] = [
+      'collections',
+      'files',
+      'chunks',
+      'vectors',
+      'centroids',
+      'folderHandles',
+    ];
+    await runWrite(this.connection, stores, async (transaction) => {
+      const indexed = ['files', 'chunks', 'vectors'] as const;
+      const keys = await Promise.all(
+        indexed.map((store) => transaction.objectStore(store).index('collectionId').getAllKeys(id)),
+      );
+      await awaitRequests((track) => {
+        indexed.forEach((store, position) => {
+          for (const key of keys[position] ?? []) track(transaction.objectStore(store).delete(key));
+        });
+        track(transaction.objectStore('collections').delete(id));
+        track(transaction.objectStore('centroids').delete(id));
+        track(transaction.objectStore('folderHandles').delete(id));
+      });
+    });
+  }
+
+  async listFiles(collectionId: string): Promise<FileRecord[]> {
+    return this.connection.getAllFromIndex('files', 'collectionId', collectionId);
+  }
+
+  async writeFile(write: FileWrite): Promise<void> {
+    const { file, chunks } = write;
+    await runWrite(
+      this.connection,
+      ['collections', 'files', 'chunks', 'vectors'],
+      async (transaction) => {
+        const collections = transaction.objectStore('collections');
+        const collection = validateFileWrite(write, await collections.get(file.collectionId));
+        const previous = await transaction.objectStore('files').get(file.id);
+        const removedChunkCount = await removeFileContent(transaction, file.id);
+        const row = toVectorRow(write, collection.dim);
+        const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
+        await awaitRequests((track) => {
+          track(transaction.objectStore('files').put(file));
+          for (const chunk of chunks) track(transaction.objectStore('chunks').put(chunk));
+          if (row) track(transaction.objectStore('vectors').put(row));
+          track(collections.put(replaceCounts(collection, removed, file)));
+        });
+      },
+    );
+  }
+
+  async updateFile(file: FileRecord): Promise<void> {
+    await runWrite(this.connection, ['files'], async (transaction) => {
+      const files = transaction.objectStore('files');
+      validateFileUpdate(file, await files.get(file.id));
+      await files.put(file);
+    });
+  }
+
+  async deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
+    await runWrite(
+      this.connection,
+      ['collections', 'files', 'chunks', 'vectors'],
+      async (transaction) => {
+        const files = transaction.objectStore('files');
+        const removals = await Promise.all(
+          [...new Set(fileIds)].map(async (fileId) => {
+            const file = await files.get(fileId);
+            if (file?.collectionId !== collectionId) return undefined;
+            const [chunkCount] = await Promise.all([
+              removeFileContent(transaction, fileId),
+              files.delete(fileId),
+            ]);
+            return { status: file.status, chunkCount };
+          }),
+        );
+        const collections = transaction.objectStore('collections');
+        const collection = await collections.get(collectionId);
+        if (!collection) return;
+        await collections.put(
+          removals.reduce(
+            (counted, removed) => replaceCounts(counted, removed, undefined),
+            collection,
+          ),
+        );
+      },
+    );
+  }
+
+  async listChunks(collectionId: string): Promise<Chunk[]> {
+    return sortChunks(
+      await this.connection.getAllFromIndex('chunks', 'collectionId', collectionId),
+    );
+  }
+
+  async getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
+    const chunks = this.connection.transaction('chunks').store;
+    return Promise.all(ids.map((id) => chunks.get(id)));
+  }
+
+  async loadVectors(collectionId: string): Promise<StoredVectors> {
+    const transaction = this.connection.transaction(['collections', 'vectors']);
+    const [collection, rows] = await Promise.all([
+      transaction.objectStore('collections').get(collectionId),
+      transaction.objectStore('vectors').index('collectionId').getAll(collectionId),
+    ]);
+    return concatenateVectorRows(rows, collection?.dim ?? 0);
+  }
+
+  async putCentroids(centroids: StoredCentroids): Promise<void> {
+    await this.putForCollection('centroids', centroids.collectionId, centroids);
+  }
+
+  async getCentroids(collectionId: string): Promise<StoredCentroids | undefined> {
+    return this.connection.get('centroids', collectionId);
+  }
+
+  async getSetting<T>(key: string): Promise<T | undefined> {
+    return (await this.connection.get('settings', key)) as T | undefined;
+  }
+
+  async putSetting(key: string, value: unknown): Promise<void> {
+    await runWrite(this.connection, ['settings'], async (transaction) => {
+      await transaction.objectStore('settings').put(value, key);
+    });
+  }
+
+  /** Keeps a folder's `FileSystemDirectoryHandle` so a later visit can re-sync without a picker. */
+  async putFolderHandle(collectionId: string, handle: unknown): Promise<void> {
+    await this.putForCollection('folderHandles', collectionId, handle);
+  }
+
+  async getFolderHandle(collectionId: string): Promise<unknown> {
+    return this.connection.get('folderHandles', collectionId);
+  }
+
+  private get connection(): ArchivistDatabase {
+    if (this.closedReason) throw new DatabaseClosedError(this.closedReason);
+    return this.database;
+  }
+
+  private markClosed(reason: ClosedReason): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    this.database.close();
+    this.onClosed?.(reason);
+  }
+
+  /** Stores `value` in a store keyed by collection id, if that collection exists. */
+  private async putForCollection(
+    store: 'centroids' | 'folderHandles',
+    collectionId: string,
+    value: unknown,
+  ): Promise<void> {
+    await runWrite(this.connection, ['collections', store], async (transaction) => {
+      const collection = await transaction.objectStore('collections').get(collectionId);
+      if (!collection) throw new CollectionNotFoundError(collectionId);
+      if (store === 'centroids') await transaction.objectStore(store).put(value as StoredCentroids);
+      else await transaction.objectStore(store).put(value, collectionId);
+    });
+  }
+}
+
+/** Deletes a file's chunks and vector row; resolves how many chunks it had. */
+async function removeFileContent(transaction: WriteTransaction, fileId: string): Promise<number> {
+  const chunks = transaction.objectStore('chunks');
+  const chunkIds = await chunks.index('fileId').getAllKeys(fileId);
+  await awaitRequests((track) => {
+    for (const id of chunkIds) track(chunks.delete(id));
+    track(transaction.objectStore('vectors').delete(fileId));
+  });
+  return chunkIds.length;
+}

@@ -1,0 +1,134 @@
+import { CollectionNotFoundError } from '../../core/errors.ts';
+import type { FileWrite, Store, StoredCentroids, StoredVectors } from '../../core/ports/store.ts';
+import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import { keepCounts, replaceCounts } from './collection-counts.ts';
+import { validateFileUpdate, validateFileWrite } from './file-write.ts';
+import { sortById, sortChunks } from './record-order.ts';
+import { concatenateVectorRows, toVectorRow, type VectorRow } from './vector-rows.ts';
+
+/**
+ * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a
+ * structured clone, so no caller can change stored state through an object it holds.
+ */
+export class MemoryStore implements Store {
+  private readonly collections = new Map<string, Collection>();
+  private readonly files = new Map<string, FileRecord>();
+  private readonly chunks = new Map<string, Chunk>();
+  private readonly chunkIdsByFile = new Map<string, string[]>();
+  private readonly vectorRows = new Map<string, VectorRow>();
+  private readonly centroids = new Map<string, StoredCentroids>();
+  private readonly settings = new Map<string, unknown>();
+
+  async listCollections(): Promise<Collection[]> {
+    return sortById([...this.collections.values()]).map((collection) =>
+      structuredClone(collection),
+    );
+  }
+
+  async getCollection(id: string): Promise<Collection | undefined> {
+    return copyOf(this.collections.get(id));
+  }
+
+  async putCollection(collection: Collection): Promise<void> {
+    const stored = this.collections.get(collection.id);
+    this.collections.set(collection.id, structuredClone(keepCounts(collection, stored)));
+  }
+
+  async deleteCollection(id: string): Promise<void> {
+    for (const file of this.filesOf(id)) {
+      this.removeFileContent(file.id);
+      this.files.delete(file.id);
+    }
+    this.collections.delete(id);
+    this.centroids.delete(id);
+  }
+
+  async listFiles(collectionId: string): Promise<FileRecord[]> {
+    return sortById(this.filesOf(collectionId)).map((file) => structuredClone(file));
+  }
+
+  async writeFile(write: FileWrite): Promise<void> {
+    const { file, chunks } = write;
+    const collection = validateFileWrite(write, this.collections.get(file.collectionId));
+    const previous = this.files.get(file.id);
+    const removedChunkCount = this.removeFileContent(file.id);
+    this.files.set(file.id, structuredClone(file));
+    for (const chunk of chunks) this.chunks.set(chunk.id, structuredClone(chunk));
+    this.chunkIdsByFile.set(
+      file.id,
+      chunks.map((chunk) => chunk.id),
+    );
+    const row = toVectorRow(write, collection.dim);
+    if (row) this.vectorRows.set(file.id, row);
+    const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
+    this.collections.set(collection.id, replaceCounts(collection, removed, file));
+  }
+
+  async updateFile(file: FileRecord): Promise<void> {
+    validateFileUpdate(file, this.files.get(file.id));
+    this.files.set(file.id, structuredClone(file));
+  }
+
+  async deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
+    let collection = this.collections.get(collectionId);
+    for (const fileId of new Set(fileIds)) {
+      const file = this.files.get(fileId);
+      if (file?.collectionId !== collectionId) continue;
+      const chunkCount = this.removeFileContent(fileId);
+      this.files.delete(fileId);
+      if (collection)
+        collection = replaceCounts(collection, { status: file.status, chunkCount }, undefined);
+    }
+    if (collection) this.collections.set(collectionId, collection);
+  }
+
+  async listChunks(collectionId: string): Promise<Chunk[]> {
+    const chunks = [...this.chunks.values()].filter((chunk) => chunk.collectionId === collectionId);
+    return sortChunks(chunks).map((chunk) => structuredClone(chunk));
+  }
+
+  async getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
+    return ids.map((id) => copyOf(this.chunks.get(id)));
+  }
+
+  async loadVectors(collectionId: string): Promise<StoredVectors> {
+    const rows = [...this.vectorRows.values()].filter((row) => row.collectionId === collectionId);
+    return concatenateVectorRows(rows, this.collections.get(collectionId)?.dim ?? 0);
+  }
+
+  async putCentroids(centroids: StoredCentroids): Promise<void> {
+    if (!this.collections.has(centroids.collectionId)) {
+      throw new CollectionNotFoundError(centroids.collectionId);
+    }
+    this.centroids.set(centroids.collectionId, structuredClone(centroids));
+  }
+
+  async getCentroids(collectionId: string): Promise<StoredCentroids | undefined> {
+    return copyOf(this.centroids.get(collectionId));
+  }
+
+  async getSetting<T>(key: string): Promise<T | undefined> {
+    return copyOf(this.settings.get(key) as T | undefined);
+  }
+
+  async putSetting(key: string, value: unknown): Promise<void> {
+    this.settings.set(key, structuredClone(value));
+  }
+
+  private filesOf(collectionId: string): FileRecord[] {
+    return [...this.files.values()].filter((file) => file.collectionId === collectionId);
+  }
+
+  /** Drops the file's chunks and vectors; returns how many chunks it had. */
+  private removeFileContent(fileId: string): number {
+    const chunkIds = this.chunkIdsByFile.get(fileId) ?? [];
+    for (const id of chunkIds) this.chunks.delete(id);
+    this.chunkIdsByFile.delete(fileId);
+    this.vectorRows.delete(fileId);
+    return chunkIds.length;
+  }
+}
+
+function copyOf<Value>(value: Value | undefined): Value | undefined {
+  return value === undefined ? undefined : structuredClone(value);
+}

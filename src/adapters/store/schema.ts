@@ -1,0 +1,59 @@
+import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
+import type { StoredCentroids } from '../../core/ports/store.ts';
+import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import type { VectorRow } from './vector-rows.ts';
+
+/** Raise by one with each schema change and add its step to `upgradeDatabase`. */
+export const DATABASE_VERSION = 1;
+
+export interface ArchivistSchema extends DBSchema {
+  collections: { key: string; value: Collection };
+  files: { key: string; value: FileRecord; indexes: { collectionId: string } };
+  chunks: { key: string; value: Chunk; indexes: { collectionId: string; fileId: string } };
+  /** Key `fileId`. */
+  vectors: { key: string; value: VectorRow; indexes: { collectionId: string } };
+  /** Key `collectionId`. */
+  centroids: { key: string; value: StoredCentroids };
+  /** Out-of-line keys: the setting's name. */
+  settings: { key: string; value: unknown };
+  /** Out-of-line keys: the collection id; values are `FileSystemDirectoryHandle`s. */
+  folderHandles: { key: string; value: unknown };
+  conversations: { key: string; value: { id: string } };
+}
+
+export type ArchivistDatabase = IDBPDatabase<ArchivistSchema>;
+export type StoreName = StoreNames<ArchivistSchema>;
+
+/**
+ * Opens (creating or upgrading) the database through `factory`; `idb`'s `openDB` can only use the
+ * global `indexedDB`. `onBlocked` runs while another tab holds an older version open.
+ */
+export function openDatabase(
+  factory: IDBFactory,
+  name: string,
+  onBlocked?: () => void,
+): Promise<ArchivistDatabase> {
+  const request = factory.open(name, DATABASE_VERSION);
+  request.addEventListener('upgradeneeded', (event) => {
+    upgradeDatabase(wrap(request.result) as unknown as ArchivistDatabase, event.oldVersion);
+  });
+  if (onBlocked) request.addEventListener('blocked', onBlocked);
+  return wrap(request) as Promise<ArchivistDatabase>;
+}
+
+function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void {
+  if (oldVersion < 1) {
+    database.createObjectStore('collections', { keyPath: 'id' });
+    const files = database.createObjectStore('files', { keyPath: 'id' });
+    files.createIndex('collectionId', 'collectionId');
+    const chunks = database.createObjectStore('chunks', { keyPath: 'id' });
+    chunks.createIndex('collectionId', 'collectionId');
+    chunks.createIndex('fileId', 'fileId');
+    const vectors = database.createObjectStore('vectors', { keyPath: 'fileId' });
+    vectors.createIndex('collectionId', 'collectionId');
+    database.createObjectStore('centroids', { keyPath: 'collectionId' });
+    database.createObjectStore('settings');
+    database.createObjectStore('folderHandles');
+    database.createObjectStore('conversations', { keyPath: 'id' });
+  }
+}

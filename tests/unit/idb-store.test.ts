@@ -1,0 +1,108 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdbStore } from '../../src/adapters/store/idb-store.ts';
+import { toStorageError } from '../../src/adapters/store/quota-errors.ts';
+import { DATABASE_VERSION } from '../../src/adapters/store/schema.ts';
+import { StorageFullError } from '../../src/core/errors.ts';
+import { bytesOf, makeCollection, makeWrite } from '../contracts/store-fixtures.ts';
+
+function quotaExceeded(): DOMException {
+  return new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+}
+
+/** Makes every `put` into the object store `name` fail as a full disk does. */
+function failPutsInto(name: string): void {
+  const put = IDBObjectStore.prototype.put;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    ...args: Parameters<IDBObjectStore['put']>
+  ) {
+    if (this.name === name) throw quotaExceeded();
+    return put.apply(this, args);
+  });
+}
+
+async function openWithCollection(factory = new IDBFactory()): Promise<IdbStore> {
+  const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+  await store.putCollection(makeCollection('a'));
+  return store;
+}
+
+describe('IdbStore', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('turns a quota failure in writeFile into StorageFullError and keeps the previous version', async () => {
+    const store = await openWithCollection();
+    const original = makeWrite('a', 'one.md', { chunkCount: 3 });
+    await store.writeFile(original);
+    failPutsInto('vectors');
+    const replacement = makeWrite('a', 'one.md', { chunkCount: 1, seed: 1 });
+    await expect(store.writeFile(replacement)).rejects.toBeInstanceOf(StorageFullError);
+    vi.restoreAllMocks();
+    expect(await store.listFiles('a')).toEqual([original.file]);
+    expect(await store.listChunks('a')).toEqual(original.chunks);
+    expect(bytesOf((await store.loadVectors('a')).vectors)).toEqual(bytesOf(original.vectors));
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 3 });
+  });
+
+  it('turns a quota failure in a small write into StorageFullError', async () => {
+    const store = await openWithCollection();
+    failPutsInto('settings');
+    await expect(store.putSetting('theme', 'dark')).rejects.toBeInstanceOf(StorageFullError);
+    expect(await store.getSetting('theme')).toBeUndefined();
+  });
+
+  it('recognises a quota failure reported only on the aborted transaction', () => {
+    const aborted = new DOMException('The transaction was aborted.', 'AbortError');
+    expect(toStorageError(aborted, quotaExceeded())).toBeInstanceOf(StorageFullError);
+    expect(toStorageError(aborted, null)).toBe(aborted);
+    const other = new Error('other');
+    expect(toStorageError(other)).toBe(other);
+  });
+
+  it('keeps its data when the database is opened again', async () => {
+    const factory = new IDBFactory();
+    const first = await openWithCollection(factory);
+    const write = makeWrite('a', 'one.md', { chunkCount: 2 });
+    await first.writeFile(write);
+    await first.putSetting('theme', 'dark');
+    first.close();
+    const second = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect(await second.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
+    expect(await second.listChunks('a')).toEqual(write.chunks);
+    expect(bytesOf((await second.loadVectors('a')).vectors)).toEqual(bytesOf(write.vectors));
+    expect(await second.getSetting('theme')).toBe('dark');
+  });
+
+  it('round-trips a folder handle and drops it with its collection', async () => {
+    const store = await openWithCollection();
+    const handle = { kind: 'directory', name: 'Notes' };
+    expect(await store.getFolderHandle('a')).toBeUndefined();
+    await store.putFolderHandle('a', handle);
+    expect(await store.getFolderHandle('a')).toEqual(handle);
+    await expect(store.putFolderHandle('missing', handle)).rejects.toThrow(
+      expect.objectContaining({ name: 'CollectionNotFoundError' }),
+    );
+    await store.deleteCollection('a');
+    expect(await store.getFolderHandle('a')).toBeUndefined();
+  });
+
+  it('lets go of the database when another tab upgrades it', async () => {
+    const factory = new IDBFactory();
+    const onClosed = vi.fn();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory, onClosed });
+    const upgrade = factory.open('archivist-test', DATABASE_VERSION + 1);
+    await new Promise((resolve, reject) => {
+      upgrade.onsuccess = resolve;
+      upgrade.onerror = reject;
+    });
+    upgrade.result.close();
+    expect(onClosed).toHaveBeenCalledWith('versionchange');
+    await expect(store.listCollections()).rejects.toThrow(
+      expect.objectContaining({ name: 'DatabaseClosedError' }),
+    );
+  });
+});
