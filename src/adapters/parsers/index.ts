@@ -1,0 +1,32 @@
+import { defaultParsers } from '../../core/ingest/default-parsers.ts';
+import { ParserRegistry } from '../../core/ingest/parser-registry.ts';
+import type { Parser } from '../../core/ports/parser.ts';
+import { docxParser } from './docx.ts';
+import { createPdfParser, type PdfjsLoader } from './pdf.ts';
+
+export { loadBrowserPdfjs } from './pdfjs-browser.ts';
+export type { PdfjsLoader, PdfjsModule } from './pdf.ts';
+
+export interface DocumentParserOptions {
+  /**
+   * Loads pdf.js: `loadBrowserPdfjs` in the browser,
+   * `() => import('pdfjs-dist/legacy/build/pdf.mjs')` in Node.
+   */
+  loadPdfjs: PdfjsLoader;
+}
+
+/** The parsers that need a library: PDF (pdf.js) and Word (mammoth). */
+export function createDocumentParsers(options: DocumentParserOptions): Parser[] {
+  return [createPdfParser(options.loadPdfjs), docxParser];
+}
+
+/** A registry with every parser: the pure ones from core plus PDF and Word. */
+export function createParserRegistry(
+  options: DocumentParserOptions & { maxFileBytes?: number },
+): ParserRegistry {
+  const parsers = [...defaultParsers, ...createDocumentParsers(options)];
+  return new ParserRegistry(
+    parsers,
+    options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes },
+  );
+}

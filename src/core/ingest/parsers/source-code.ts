@@ -1,0 +1,23 @@
+import type { Block, ParsedDocument, ParseInput, Parser } from '../../ports/parser.ts';
+import { documentFromBlocks } from '../parsed-document.ts';
+import { decodeText } from '../text-decoding.ts';
+
+/**
+ * Source code and configuration files: the file name as heading, then one code block per run of
+ * non-blank lines (functions, classes and sections are usually set apart by blank lines).
+ */
+export const sourceCodeParser: Parser = {
+  extensions: [
+    ...['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'java', 'c', 'h', 'cpp', 'hpp', 'cs', 'go'],
+    ...['rs', 'rb', 'php', 'swift', 'kt', 'scala', 'sh', 'sql', 'css', 'scss'],
+    ...['yaml', 'yml', 'toml', 'xml', 'ini'],
+  ],
+  async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
+    const name = path.split('/').at(-1) ?? path;
+    const blocks: Block[] = decodeText(path, bytes)
+      .split(/\n[ \t]*\n/)
+      .map((text): Block => ({ kind: 'code', text }));
+    if (!blocks.some((block) => block.text.trim().length > 0)) return documentFromBlocks(path, []);
+    return documentFromBlocks(path, [{ kind: 'heading', level: 1, text: name }, ...blocks], name);
+  },
+};

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { jsonParser } from '../../../src/core/ingest/parsers/json.ts';
+import { failureName, parseWith } from './parse-helpers.ts';
+
+describe('jsonParser', () => {
+  it('flattens objects and arrays into path: value lines, a block per top-level entry', async () => {
+    const json = JSON.stringify({
+      station: { name: 'Varnholm', location: { elevation: 1150 } },
+      sensors: [{ type: 'wind', active: true }, null],
+      'odd key': 'multi\nline   text',
+      empty: {},
+    });
+    const document = await parseWith(jsonParser, json, 'config.json');
+    expect(document.blocks.map((block) => block.text)).toEqual([
+      'station.name: Varnholm\nstation.location.elevation: 1150',
+      'sensors[0].type: wind\nsensors[0].active: true\nsensors[1]: null',
+      '["odd key"]: multi line text',
+    ]);
+  });
+
+  it('handles a top-level array and a top-level value', async () => {
+    expect((await parseWith(jsonParser, '[1, {"a": 2}]')).text).toBe('[0]: 1\n\n[1].a: 2');
+    expect((await parseWith(jsonParser, '"just text"')).text).toBe('just text');
+  });
+
+  it('splits a long entry into several blocks', async () => {
+    const items = Array.from({ length: 100 }, (_, index) => `item number ${index}`);
+    const document = await parseWith(jsonParser, JSON.stringify({ items }));
+    expect(document.blocks.length).toBeGreaterThan(1);
+    for (const block of document.blocks) expect(block.text.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('fails with CorruptFileError on invalid JSON and EmptyFileError on empty containers', async () => {
+    expect(await failureName(jsonParser, '{"a": 1,', 'bad.json')).toBe('CorruptFileError');
+    expect(await failureName(jsonParser, '{"a": [], "b": {}}', 'empty.json')).toBe(
+      'EmptyFileError',
+    );
+  });
+
+  it('accepts a byte order mark', async () => {
+    expect((await parseWith(jsonParser, '\ufeff{"a": "b"}')).text).toBe('a: b');
+  });
+});

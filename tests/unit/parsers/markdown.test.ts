@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { markdownParser } from '../../../src/core/ingest/parsers/markdown.ts';
+import { plainInline } from '../../../src/core/ingest/parsers/markdown-inline.ts';
+import type { Block } from '../../../src/core/ports/parser.ts';
+import { failureName, parseWith } from './parse-helpers.ts';
+
+const blocksOf = async (markdown: string): Promise<Block[]> =>
+  (await parseWith(markdownParser, markdown, 'note.md')).blocks;
+
+describe('markdownParser', () => {
+  it('reads ATX and setext headings with their levels', async () => {
+    const blocks = await blocksOf('# One #\n\nTwo\n===\n\nThree\n---\n\n###### Six\n\n#NoSpace');
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'One' },
+      { kind: 'heading', level: 1, text: 'Two' },
+      { kind: 'heading', level: 2, text: 'Three' },
+      { kind: 'heading', level: 6, text: 'Six' },
+      { kind: 'paragraph', text: '#NoSpace' },
+    ]);
+  });
+
+  it('joins soft-wrapped lines, keeps hard breaks and drops inline markup', async () => {
+    const blocks = await blocksOf(
+      'A **bold** and *italic* [link](http://x.y "t") with `a*b`\nwrapped line  \nhard break\\\nend',
+    );
+    expect(blocks).toEqual([
+      { kind: 'paragraph', text: 'A bold and italic link with a*b wrapped line\nhard break\nend' },
+    ]);
+  });
+
+  it('removes markup that spans soft line breaks', async () => {
+    expect(await blocksOf('Some **bold\ntext** and a [long\nlink](http://x.y).')).toEqual([
+      { kind: 'paragraph', text: 'Some bold text and a long link.' },
+    ]);
+  });
+
+  it('keeps fenced code verbatim, blank lines included, and reads indented code', async () => {
+    const blocks = await blocksOf(
+      '```python\ndef f():\n\n    return "# not a heading"\n```\n\n    x = 1\n    y = 2',
+    );
+    expect(blocks).toEqual([
+      { kind: 'code', text: 'def f():\n\n    return "# not a heading"' },
+      { kind: 'code', text: 'x = 1\ny = 2' },
+    ]);
+  });
+
+  it('treats an unclosed fence as code to the end', async () => {
+    expect(await blocksOf('~~~\ncode\n# still code')).toEqual([
+      { kind: 'code', text: 'code\n# still code' },
+    ]);
+  });
+
+  it('reads lists with nesting, numbers and continuation lines', async () => {
+    const blocks = await blocksOf(
+      '* one\n  more of one\n    - nested\n+ two\n\n3) three\n\nAfter.',
+    );
+    expect(blocks).toEqual([
+      { kind: 'list', text: '- one more of one\n  - nested\n- two\n3. three' },
+      { kind: 'paragraph', text: 'After.' },
+    ]);
+  });
+
+  it('reads tables without the delimiter row, pipes in code kept', async () => {
+    const blocks = await blocksOf(
+      '| Name | Code |\n|:-----|-----:|\n| pipe | `a|b` |\n| esc \\| x | y |',
+    );
+    expect(blocks).toEqual([{ kind: 'table', text: 'Name | Code\npipe | a|b\nesc | x | y' }]);
+  });
+
+  it('reads block quotes, drops rules, comments and link definitions', async () => {
+    const blocks = await blocksOf(
+      '> quoted\n> text\n\n***\n\n<!-- hidden\nstill hidden -->\n\n[id]: http://example.com\n\nVisible',
+    );
+    expect(blocks).toEqual([
+      { kind: 'paragraph', text: 'quoted text' },
+      { kind: 'paragraph', text: 'Visible' },
+    ]);
+  });
+
+  it('turns front matter into a title heading and readable fields', async () => {
+    const document = await parseWith(
+      markdownParser,
+      '---\ntitle: "Trip, 2024"\ntags: [ice, "lake"]\nauthors:\n  - Ana\n  - Bo\nempty:\n---\nBody text.',
+      'trip.md',
+    );
+    expect(document.title).toBe('Trip, 2024');
+    expect(document.blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Trip, 2024' },
+      { kind: 'paragraph', text: 'tags: ice, lake\nauthors: Ana, Bo' },
+      { kind: 'paragraph', text: 'Body text.' },
+    ]);
+  });
+
+  it('takes the first level-1 heading as title when there is no front matter', async () => {
+    const document = await parseWith(markdownParser, 'intro\n\n## Sub\n\n# Main', 'a.md');
+    expect(document.title).toBe('Main');
+  });
+
+  it('fails with EmptyFileError when only markup remains', async () => {
+    expect(await failureName(markdownParser, '---\n\n***\n\n<!-- x -->\n', 'a.md')).toBe(
+      'EmptyFileError',
+    );
+  });
+});
+
+describe('plainInline', () => {
+  it('keeps snake_case, arithmetic and escaped characters', () => {
+    expect(plainInline('snake_case_name and 2*3*4 and \\*literal\\* and _emphasis_')).toBe(
+      'snake_case_name and 2*3*4 and *literal* and emphasis',
+    );
+  });
+
+  it('keeps link and image text, drops targets, autolink brackets and tags', () => {
+    expect(plainInline('![a cat](cat.png) [docs][ref] <https://x.y/z> a<br/>b ~~old~~ &amp;')).toBe(
+      'a cat docs https://x.y/z ab old &',
+    );
+  });
+});
