@@ -1,0 +1,87 @@
+import { checkRows } from './input-checks.ts';
+
+/** Keeps data derived from each row (codes, scales) in step with a `RowStore`. */
+export interface RowListener {
+  /** Room for `capacity` rows is needed; rows already held keep their place. */
+  reserve(capacity: number): void;
+  /** Rows `rowNumbers` now hold new floats, at `rows[row * dim ..]`. */
+  write(rowNumbers: Int32Array, rows: Float32Array): void;
+  /** Row `to` takes over row `from` (removal moves the last row into the gap). */
+  move(from: number, to: number): void;
+}
+
+const minimumCapacity = 64;
+const growthFactor = 1.5;
+
+/**
+ * Float32 rows under string ids, packed without gaps: rows `0 .. size - 1` are live. An added id
+ * already present is overwritten in place; a removed row is filled by the last row.
+ */
+export class RowStore {
+  #rows = new Float32Array(0);
+  readonly #ids: string[] = [];
+  readonly #rowById = new Map<string, number>();
+
+  constructor(
+    readonly dim: number,
+    readonly listener?: RowListener,
+  ) {
+    if (!Number.isInteger(dim) || dim < 1) throw new RangeError(`Invalid vector dimension ${dim}.`);
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  /** All rows, `dim` floats each; only the first `size` are live. A new array after growth. */
+  get rows(): Float32Array {
+    return this.#rows;
+  }
+
+  idAt(row: number): string {
+    return this.#ids[row]!;
+  }
+
+  add(ids: readonly string[], vectors: Float32Array): void {
+    checkRows(this.dim, ids, vectors);
+    this.#reserve(this.size + ids.length);
+    const written = new Int32Array(ids.length);
+    ids.forEach((id, index) => {
+      let row = this.#rowById.get(id);
+      if (row === undefined) {
+        row = this.#ids.length;
+        this.#ids.push(id);
+        this.#rowById.set(id, row);
+      }
+      const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
+      this.#rows.set(source, row * this.dim);
+      written[index] = row;
+    });
+    this.listener?.write(written, this.#rows);
+  }
+
+  remove(ids: readonly string[]): void {
+    for (const id of ids) {
+      const row = this.#rowById.get(id);
+      if (row === undefined) continue;
+      this.#rowById.delete(id);
+      const last = this.#ids.length - 1;
+      const lastId = this.#ids.pop()!;
+      if (row === last) continue;
+      this.#ids[row] = lastId;
+      this.#rowById.set(lastId, row);
+      this.#rows.copyWithin(row * this.dim, last * this.dim, (last + 1) * this.dim);
+      this.listener?.move(last, row);
+    }
+  }
+
+  #reserve(needed: number): void {
+    const capacity = this.#rows.length / this.dim;
+    if (needed <= capacity) return;
+    const grown = Math.max(needed, Math.ceil(capacity * growthFactor), minimumCapacity);
+    const rows = new Float32Array(grown * this.dim);
+    rows.set(this.#rows.subarray(0, this.size * this.dim));
+    this.#rows = rows;
+    this.listener?.reserve(grown);
+  }
+}
