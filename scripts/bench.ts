@@ -3,7 +3,7 @@
  * `--json` (taken out here, not passed on) the last line printed is that record as JSON,
  * otherwise a table. Progress goes to stderr.
  */
-import { formatResultTable } from './bench/format-table.ts';
+import { formatResultTable } from './format-table.ts';
 
 type Bench = (args: string[]) => Promise<Record<string, unknown>>;
 
@@ -15,10 +15,8 @@ async function runBench(name: string | undefined, args: string[]): ReturnType<Be
       const { runSearchBench } = await import('./bench/search.ts');
       return runSearchBench(args);
     }
-    // INGEST: ./bench/ingest.ts is written separately; it must export `runIngestBench: Bench`.
     case 'ingest': {
-      const ingestModule = './bench/ingest.ts';
-      const { runIngestBench } = (await import(ingestModule)) as { runIngestBench: Bench };
+      const { runIngestBench } = await import('./bench/ingest.ts');
       return runIngestBench(args);
     }
     default:

@@ -4,7 +4,6 @@ import type { Parser } from '../../core/ports/parser.ts';
 import { docxParser } from './docx.ts';
 import { createPdfParser, type PdfjsLoader } from './pdf.ts';
 
-export { loadBrowserPdfjs } from './pdfjs-browser.ts';
 export type { PdfjsLoader, PdfjsModule } from './pdf.ts';
 
 export interface DocumentParserOptions {

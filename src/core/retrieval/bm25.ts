@@ -7,6 +7,9 @@ export interface Bm25Options {
   b?: number;
 }
 
+/** Expansion terms taken from the feedback documents (RM3 uses 10-20). */
+const FEEDBACK_TERMS = 20;
+
 interface DocumentEntry {
   id: string;
   length: number;
@@ -64,14 +67,26 @@ export class Bm25Index implements LexicalIndex {
   }
 
   search(query: string, k: number): SearchHit[] {
+    return this.searchTerms(new Map(analyze(query).map((term) => [term, 1])), k);
+  }
+
+  searchExpanded(query: string, feedbackIds: readonly string[], k: number): SearchHit[] {
+    const terms = new Map(analyze(query).map((term) => [term, 1]));
+    const feedback = this.feedbackTerms(feedbackIds, FEEDBACK_TERMS, new Set(terms.keys()));
+    for (const [term, weight] of feedback) terms.set(term, weight);
+    return this.searchTerms(terms, k);
+  }
+
+  /** BM25 with a weight per query term (1 for the user's words, less for expansion terms). */
+  searchTerms(terms: ReadonlyMap<string, number>, k: number): SearchHit[] {
     const count = this.#documents.size;
     if (count === 0 || k <= 0) return [];
     const averageLength = this.#totalLength / count || 1;
     const scores = new Map<string, number>();
-    for (const term of new Set(analyze(query))) {
+    for (const [term, weight] of terms) {
       const posting = this.#postings.get(term);
       if (!posting) continue;
-      const idf = Math.log(1 + (count - posting.size + 0.5) / (posting.size + 0.5));
+      const idf = weight * this.#idf(posting.size);
       for (const [id, frequency] of posting) {
         const length = this.#documents.get(id)?.length ?? averageLength;
         const norm = this.#k1 * (1 - this.#b + (this.#b * length) / averageLength);
@@ -80,6 +95,37 @@ export class Bm25Index implements LexicalIndex {
       }
     }
     return topHits(scores, k);
+  }
+
+  /**
+   * Pseudo-relevance feedback: the `count` terms that best characterise the documents `ids`
+   * (frequency in them times rarity in the collection), excluding `exclude`, weighted 0-1
+   * relative to the best one.
+   */
+  feedbackTerms(
+    ids: readonly string[],
+    count: number,
+    exclude: ReadonlySet<string>,
+  ): Map<string, number> {
+    const weights = new Map<string, number>();
+    for (const id of ids) {
+      const entry = this.#documents.get(id);
+      if (!entry || entry.length === 0) continue;
+      for (const [term, frequency] of entry.terms) {
+        if (exclude.has(term)) continue;
+        const posting = this.#postings.get(term);
+        const weight = (frequency / entry.length) * this.#idf(posting?.size ?? 1);
+        weights.set(term, (weights.get(term) ?? 0) + weight);
+      }
+    }
+    const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
+    const best = top[0]?.[1] ?? 1;
+    return new Map(top.map(([term, weight]) => [term, weight / best]));
+  }
+
+  #idf(documentFrequency: number): number {
+    const count = this.#documents.size;
+    return Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 }
 

@@ -22,6 +22,17 @@ export interface RankedChunk extends SearchHit {
   denseRank?: number;
 }
 
+/**
+ * Hybrid fusion weights, tuned with `npm run eval -- retrieval` on shared/eval/dev (see
+ * docs/BENCHMARKS.md): the keyword list, the keyword list expanded with terms of its best hit
+ * (pseudo-relevance feedback), and the dense list, which the built-in word-vector embedder makes
+ * weaker than keywords on its own.
+ */
+const LEXICAL_WEIGHT = 1;
+const EXPANDED_WEIGHT = 1.5;
+const DENSE_WEIGHT = 0.3;
+const FEEDBACK_DOCUMENTS = 1;
+
 /** How many candidates each list contributes to the fusion, per result asked for. */
 const CANDIDATES_PER_RESULT = 5;
 const MIN_CANDIDATES = 50;
@@ -58,10 +69,14 @@ export class CollectionIndex {
     this.#chunksByFile.delete(fileId);
   }
 
+  #expanded(text: string, lexical: readonly SearchHit[], candidates: number): SearchHit[] {
+    const feedback = lexical.slice(0, FEEDBACK_DOCUMENTS).map((hit) => hit.id);
+    return feedback.length === 0 ? [] : this.lexical.searchExpanded(text, feedback, candidates);
+  }
+
   search(request: SearchRequest): RankedChunk[] {
     const candidates = Math.max(MIN_CANDIDATES, request.k * CANDIDATES_PER_RESULT);
-    const lexical =
-      request.mode === 'dense' ? [] : this.lexical.search(request.text, candidates);
+    const lexical = request.mode === 'dense' ? [] : this.lexical.search(request.text, candidates);
     const dense =
       request.mode === 'bm25' || !request.vector
         ? []
@@ -71,7 +86,17 @@ export class CollectionIndex {
         ? lexical
         : request.mode === 'dense'
           ? dense
-          : reciprocalRankFusion([{ hits: lexical }, { hits: dense }], candidates);
+          : reciprocalRankFusion(
+              [
+                { hits: lexical, weight: LEXICAL_WEIGHT },
+                {
+                  hits: this.#expanded(request.text, lexical, candidates),
+                  weight: EXPANDED_WEIGHT,
+                },
+                { hits: dense, weight: DENSE_WEIGHT },
+              ],
+              candidates,
+            );
     const lexicalRanks = rankMap(lexical);
     const denseRanks = rankMap(dense);
     return fused.slice(0, request.k).map((hit) => ({

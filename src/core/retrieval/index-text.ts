@@ -7,7 +7,13 @@ import type { Chunk } from '../types.ts';
  */
 export function indexText(chunk: Pick<Chunk, 'text' | 'headingPath'>): string {
   const heading = chunk.headingPath.at(-1);
-  if (!heading || chunk.text.trimStart().replace(/^#+\s*/, '').startsWith(heading)) {
+  if (
+    !heading ||
+    chunk.text
+      .trimStart()
+      .replace(/^#+\s*/, '')
+      .startsWith(heading)
+  ) {
     return chunk.text;
   }
   return `${chunk.headingPath.join(' / ')}\n${chunk.text}`;

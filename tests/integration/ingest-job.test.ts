@@ -1,0 +1,216 @@
+import { cp, mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IdbStore } from '../../src/adapters/store/idb-store.ts';
+import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
+import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
+import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
+import { runIngest, type IngestOptions } from '../../src/core/ingest/ingest-job.ts';
+import { PauseController } from '../../src/core/ingest/pause.ts';
+import type { IngestProgress } from '../../src/core/ingest/progress.ts';
+import type { Embedder } from '../../src/core/ports/embedder.ts';
+import type { Store } from '../../src/core/ports/store.ts';
+import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
+import type { Collection } from '../../src/core/types.ts';
+import { createEmbedder } from '../../scripts/node-embedder.ts';
+import { createNodeParsers } from '../../scripts/node-parsers.ts';
+
+const FIXTURES = new URL('../fixtures/library', import.meta.url).pathname;
+const parsers = createNodeParsers();
+let embedder: Embedder;
+let folder: string;
+
+beforeAll(async () => {
+  embedder = await createEmbedder();
+});
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'archivist-ingest-'));
+  await cp(FIXTURES, folder, { recursive: true });
+});
+
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function newCollection(store: Store): Promise<Collection> {
+  const collection: Collection = {
+    id: 'library',
+    name: 'library',
+    embedderId: embedder.id,
+    dim: embedder.dim,
+    createdAt: 0,
+    updatedAt: 0,
+    fileCount: 0,
+    chunkCount: 0,
+  };
+  await store.putCollection(collection);
+  return collection;
+}
+
+function ingest(
+  store: Store,
+  collection: Collection,
+  extra: Partial<IngestOptions> = {},
+): Promise<IngestProgress> {
+  return runIngest({
+    collection,
+    source: new NodeFolderSource(folder),
+    store,
+    embedder,
+    parsers,
+    ...extra,
+  });
+}
+
+const stores: [string, () => Promise<Store>][] = [
+  ['memory', async () => new MemoryStore()],
+  ['indexeddb', async () => IdbStore.open('ingest-test', { indexedDB: new IDBFactory() })],
+];
+
+describe.each(stores)('ingest job on the %s store', (_, createStore) => {
+  it('indexes the fixture folder and records why files were skipped or failed', async () => {
+    const store = await createStore();
+    const collection = await newCollection(store);
+    const progress = await ingest(store, collection);
+    expect(progress).toMatchObject({ phase: 'done', filesTotal: 14, filesDone: 14 });
+    expect(progress.filesSkipped).toBe(3);
+    expect(progress.filesFailed).toBe(1);
+    const files = await store.listFiles(collection.id);
+    const errors = Object.fromEntries(
+      files.filter((file) => file.error).map((file) => [file.path, file.error!.name]),
+    );
+    expect(errors).toEqual({
+      'broken.pdf': 'CorruptFileError',
+      'empty.txt': 'EmptyFileError',
+      'notes/misnamed-image.txt': 'BinaryFileError',
+      'photo.png': 'UnsupportedFileError',
+    });
+    const stored = await store.getCollection(collection.id);
+    expect(stored?.fileCount).toBe(10);
+    expect(stored?.chunkCount).toBe(progress.chunksDone);
+    const centroids = await store.getCentroids(collection.id);
+    expect(centroids?.counts.reduce((sum, count) => sum + count, 0)).toBe(progress.chunksDone);
+  });
+
+  it('re-indexes only changed files and drops deleted ones on re-sync', async () => {
+    const store = await createStore();
+    const collection = await newCollection(store);
+    await ingest(store, collection);
+    const before = new Map((await store.listFiles(collection.id)).map((file) => [file.path, file]));
+
+    const again = await ingest(store, collection);
+    expect(again).toMatchObject({ filesTotal: 0, filesUnchanged: 14, chunksDone: 0 });
+
+    await writeFile(
+      join(folder, 'sourdough-recipe.md'),
+      '# Sourdough\n\nThe starter is now called Gloop and lives in the cellar.\n',
+    );
+    await unlink(join(folder, 'station-config.json'));
+    const resync = await ingest(store, collection);
+    expect(resync).toMatchObject({ filesTotal: 1, filesDone: 1, filesRemoved: 1 });
+    const after = await store.listFiles(collection.id);
+    expect(after.map((file) => file.path)).not.toContain('station-config.json');
+    for (const file of after) {
+      if (file.path === 'sourdough-recipe.md') expect(file.hash).not.toBe(before.get(file.path)?.hash);
+      else expect(file.indexedAt).toBe(before.get(file.path)?.indexedAt);
+    }
+    const chunks = await store.listChunks(collection.id);
+    expect(chunks.some((chunk) => chunk.text.includes('Gloop'))).toBe(true);
+    expect(chunks.some((chunk) => chunk.text.includes('Bubbles'))).toBe(false);
+  });
+
+  it('keeps a touched file with the same content without re-embedding it', async () => {
+    const store = await createStore();
+    const collection = await newCollection(store);
+    await ingest(store, collection);
+    const path = join(folder, 'lake-varnholm-station.md');
+    await utimes(path, new Date(), new Date(Date.now() + 60_000));
+    const progress = await ingest(store, collection);
+    expect(progress).toMatchObject({ filesTotal: 1, filesDone: 1, chunksDone: 0 });
+    const file = (await store.listFiles(collection.id)).find(
+      (record) => record.path === 'lake-varnholm-station.md',
+    );
+    expect(file?.status).toBe('indexed');
+  });
+
+  it('resumes after a cancelled run with nothing lost and nothing duplicated', async () => {
+    const store = await createStore();
+    const collection = await newCollection(store);
+    const abort = new AbortController();
+    await expect(
+      ingest(store, collection, {
+        signal: abort.signal,
+        batchSize: 1,
+        progressInterval: 0,
+        onProgress: (progress) => {
+          if (progress.filesDone >= 4) abort.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    const partial = await store.listFiles(collection.id);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(14);
+
+    const resumed = await ingest(store, collection);
+    expect(resumed.filesTotal).toBe(14 - partial.length);
+    const full = await store.listFiles(collection.id);
+    expect(full).toHaveLength(14);
+    const chunks = await store.listChunks(collection.id);
+    expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(chunks.length);
+    const vectors = await store.loadVectors(collection.id);
+    expect(vectors.ids).toEqual(chunks.map((chunk) => chunk.id).sort());
+  });
+
+  it('waits while paused and finishes after resume', async () => {
+    const store = await createStore();
+    const collection = await newCollection(store);
+    const pause = new PauseController();
+    const phases: string[] = [];
+    pause.pause();
+    const running = ingest(store, collection, {
+      pause,
+      progressInterval: 0,
+      onProgress: (progress) => phases.push(progress.phase),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(phases.at(-1)).toBe('paused');
+    expect(await store.listFiles(collection.id)).toHaveLength(0);
+    pause.resume();
+    expect((await running).phase).toBe('done');
+  });
+});
+
+describe('searching an ingested folder', () => {
+  it('finds the passage that holds a fact, in every mode', async () => {
+    const store = new MemoryStore();
+    const collection = await newCollection(store);
+    const search = new LibrarySearch(store, embedder, chooseVectorIndex);
+    await ingest(store, collection, { index: await search.open(collection.id) });
+    for (const mode of ['bm25', 'hybrid'] as const) {
+      const { passages } = await search.search('How long is sediment core VH-7?', { mode, k: 3 });
+      expect(passages[0]?.chunk.path).toBe('lake-varnholm-station.md');
+      expect(passages[0]?.chunk.text).toContain('312');
+    }
+    const { passages } = await search.search('apple variety harvest orchard', { mode: 'dense', k: 3 });
+    expect(passages.map((passage) => passage.chunk.path)).toContain('orchard-handbook.docx');
+  });
+
+  it('builds the same search state from the store after a restart', async () => {
+    const store = new MemoryStore();
+    const collection = await newCollection(store);
+    const live = new LibrarySearch(store, embedder, chooseVectorIndex);
+    await ingest(store, collection, { index: await live.open(collection.id) });
+    const reopened = new LibrarySearch(store, embedder, chooseVectorIndex);
+    const query = 'How many visitors came, and who is the treasurer?';
+    const expected = await live.search(query, { mode: 'hybrid', k: 5 });
+    const actual = await reopened.search(query, { mode: 'hybrid', k: 5 });
+    expect(actual.passages.map((passage) => passage.id)).toEqual(
+      expected.passages.map((passage) => passage.id),
+    );
+    expect(actual.passages[0]?.chunk.page).toBe(2);
+  });
+});
