@@ -1,8 +1,48 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** onnxruntime-web's WebAssembly runtime is about 27 MB; precache it so search works offline. */
+const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [
+    svelte(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      // The glob below already takes the icons.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Archivist',
+        short_name: 'Archivist',
+        description: 'Private, offline search over your own document folders.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f6f6f3',
+        theme_color: '#3451d1',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The app, its runtime and the built-in embedder: everything the first visit needs again.
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,json,onnx}'],
+        maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_FILE,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   preview: { port: 4173, strictPort: true },

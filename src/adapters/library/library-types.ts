@@ -1,0 +1,109 @@
+/**
+ * Plain data exchanged between the library worker and the UI (structured-clonable: records,
+ * `File`s and `FileSystemDirectoryHandle`s only).
+ */
+import type { IngestProgress } from '../../core/ingest/progress.ts';
+import type { SearchMode } from '../../core/retrieval/collection-index.ts';
+import type { Collection, FileStatus } from '../../core/types.ts';
+import type { PickedFile } from '../source/file-list-source.ts';
+
+export type { IngestProgress, PickedFile, SearchMode };
+
+export interface CollectionSummary extends Collection {
+  /** The embedding model's name for people (its id when the catalogue does not know it). */
+  embedderLabel: string;
+  skippedFiles: number;
+  failedFiles: number;
+  /** The folder's handle when it was opened with the File System Access API: re-sync needs no picker. */
+  folderHandle?: FileSystemDirectoryHandle;
+}
+
+/** A file that was not indexed, and why. */
+export interface FileIssue {
+  path: string;
+  status: Exclude<FileStatus, 'indexed'>;
+  errorName: string;
+  message: string;
+}
+
+/** A folder to sync: a File System Access handle, or the files of one chosen or dropped folder. */
+export type FolderInput =
+  { kind: 'handle'; handle: FileSystemDirectoryHandle } | { kind: 'files'; files: PickedFile[] };
+
+export interface SyncRequest {
+  /** Chosen by the caller, so it can pause or cancel the job before it starts. */
+  jobId: string;
+  folder: FolderInput;
+  /** Sync into this collection; otherwise into the collection named like the folder, or a new one. */
+  collectionId?: string;
+}
+
+export interface SyncEvent {
+  jobId: string;
+  collectionId: string;
+  collectionName: string;
+  progress: IngestProgress;
+}
+
+/** What a finished sync changed, from the file records before and after it. */
+export interface SyncSummary {
+  jobId: string;
+  collectionId: string;
+  collectionName: string;
+  /** New files indexed. */
+  added: number;
+  /** Known files whose content changed and was indexed again. */
+  updated: number;
+  /** Known files left as they were (same content). */
+  unchanged: number;
+  removed: number;
+  skipped: number;
+  failed: number;
+  chunks: number;
+  seconds: number;
+}
+
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+export interface LibrarySearchRequest {
+  query: string;
+  mode: SearchMode;
+  /** Collections to search; all when absent. */
+  collectionIds?: string[];
+  k?: number;
+}
+
+export interface SearchResultItem {
+  chunkId: string;
+  collectionId: string;
+  collectionName: string;
+  path: string;
+  headingPath: string[];
+  page?: number;
+  text: string;
+  score: number;
+  lexicalRank?: number;
+  denseRank?: number;
+  /** Where the query's terms occur in `text`. */
+  matches: TextRange[];
+}
+
+/** A document rebuilt from its stored chunks, with one passage to show. */
+export interface DocumentView {
+  collectionName: string;
+  path: string;
+  text: string;
+  passage: TextRange;
+  /** Where the query's terms occur inside the passage. */
+  matches: TextRange[];
+  /** Whether stretches of the parsed text are in no stored chunk, so are not shown. */
+  hasGaps: boolean;
+}
+
+export interface StorageUsage {
+  usage: number;
+  quota: number;
+}

@@ -1,0 +1,31 @@
+import { proxy, wrap, type Remote } from 'comlink';
+import type { LibraryApi } from '../../../workers/library.worker.ts';
+
+export type {
+  CollectionSummary,
+  DocumentView,
+  FileIssue,
+  FolderInput,
+  IngestProgress,
+  PickedFile,
+  SearchMode,
+  SearchResultItem,
+  StorageUsage,
+  SyncEvent,
+  SyncSummary,
+  TextRange,
+} from '../../../workers/library.worker.ts';
+
+export type LibraryClient = Remote<LibraryApi>;
+
+/** Starts the library worker and talks to it through comlink. */
+export function connectLibrary(): LibraryClient {
+  const worker = new Worker(new URL('../../../workers/library.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'library',
+  });
+  return wrap<LibraryApi>(worker);
+}
+
+/** Wraps a callback so the worker can call it (progress events). */
+export const callback = proxy;

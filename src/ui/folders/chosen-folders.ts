@@ -1,0 +1,44 @@
+import type { FolderInput, PickedFile } from '../clients/library-client.ts';
+
+/** A folder the user chose, ready to sync. */
+export interface ChosenFolder {
+  name: string;
+  folder: FolderInput;
+}
+
+/** Whether this browser can open a folder with `showDirectoryPicker` (and keep its handle). */
+export function canPickDirectory(): boolean {
+  return typeof window.showDirectoryPicker === 'function';
+}
+
+/** Opens the system folder picker; undefined when the user closes it. */
+export async function pickDirectory(): Promise<ChosenFolder | undefined> {
+  try {
+    const handle = await window.showDirectoryPicker?.({ id: 'archivist-library', mode: 'read' });
+    return handle && { name: handle.name, folder: { kind: 'handle', handle } };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    throw error;
+  }
+}
+
+/** The folder chosen with `<input webkitdirectory>`: named after the top folder of the paths. */
+export function folderFromInput(fileList: FileList | null): ChosenFolder | undefined {
+  const files: PickedFile[] = [...(fileList ?? [])].map((file) => ({
+    relativePath: file.webkitRelativePath || file.name,
+    file,
+  }));
+  const name = files[0]?.relativePath.split('/')[0];
+  return name ? { name, folder: { kind: 'files', files } } : undefined;
+}
+
+/**
+ * Asks for read access to a stored folder handle, if the browser does not grant it already. Call
+ * it from a click or key handler: the browser shows its prompt only then.
+ */
+export async function ensureReadPermission(handle: FileSystemDirectoryHandle): Promise<boolean> {
+  const descriptor = { mode: 'read' } as const;
+  if ((await handle.queryPermission?.(descriptor)) === 'granted') return true;
+  if (!handle.requestPermission) return true;
+  return (await handle.requestPermission(descriptor)) === 'granted';
+}

@@ -1,0 +1,73 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** How long one sync of the fixture folder may take on a slow machine. */
+const SYNC_TIMEOUT = 120_000;
+
+/** The app as a user drives it: its Library and Search screens. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async openLibrary(baseUrl: string): Promise<void> {
+    await this.page.goto(`${baseUrl}#/library`);
+    await this.page.getByRole('heading', { name: 'Collections' }).waitFor();
+  }
+
+  /** Adds (or re-adds) a folder through the `<input webkitdirectory>` and waits for its sync. */
+  async addFolderWithInput(directory: string): Promise<string> {
+    const previous = await this.page.getByTestId('sync-job').count();
+    await this.page.getByTestId('folder-input').setInputFiles(directory);
+    const job = this.page.getByTestId('sync-job').nth(previous);
+    const finished = this.page.locator(
+      '[data-status="done"], [data-status="failed"], [data-status="cancelled"]',
+    );
+    await job.and(finished).waitFor({ timeout: SYNC_TIMEOUT });
+    const status = await job.getAttribute('data-status');
+    if (status !== 'done') throw new Error(`The sync ended ${status}: ${await job.textContent()}`);
+    return (await job.getByTestId('sync-summary').textContent()) ?? '';
+  }
+
+  collectionCard(name: string): Locator {
+    return this.page.getByTestId('collection-card').filter({
+      has: this.page.getByRole('heading', { name, exact: true }),
+    });
+  }
+
+  /** The rows of a collection's skipped/failed file list, opened. */
+  async fileIssues(name: string): Promise<Locator> {
+    const list = this.collectionCard(name).getByTestId('file-issues');
+    await list.locator('summary').click();
+    return list.getByRole('listitem');
+  }
+
+  async goToSearch(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Search' })
+      .click();
+    await this.page.getByRole('searchbox', { name: 'Search your documents' }).waitFor();
+  }
+
+  /** Runs a search and returns its result cards once they are shown. */
+  async search(query: string, mode?: 'Hybrid' | 'Keyword' | 'Meaning'): Promise<Locator> {
+    if (mode) await this.page.getByRole('radio', { name: mode }).check();
+    const box = this.page.getByRole('searchbox', { name: 'Search your documents' });
+    await box.fill(query);
+    await box.press('Enter');
+    await this.page
+      .getByRole('heading', { name: new RegExp(`for “${escapeRegExp(query)}”|No passages`) })
+      .waitFor();
+    return this.page.getByTestId('search-result');
+  }
+
+  /** Opens a result's document; resolves the highlighted passage in the viewer. */
+  async openResult(result: Locator): Promise<Locator> {
+    await result.getByRole('button').click();
+    const passage = this.page.getByTestId('document-passage');
+    await passage.waitFor();
+    return passage;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page and its workers requested, in order. */
+  requests: string[];
+  /** Uncaught page errors and console errors, for diagnosing a failure. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+const CHROMIUM_ARGUMENTS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium with a fresh profile (so IndexedDB starts empty and survives reloads). */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const userDataDirectory = await mkdtemp(join(tmpdir(), 'archivist-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDirectory, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGUMENTS,
+    viewport: { width: 1280, height: 900 },
+  });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    requests,
+    errors,
+    close: async () => {
+      await context.close();
+      await rm(userDataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Requests that went anywhere but this machine (data: and blob: URLs never leave it). */
+export function requestsOffDevice(requests: readonly string[]): string[] {
+  return requests.filter((url) => {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'data:' || protocol === 'blob:') return false;
+    return !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  });
+}

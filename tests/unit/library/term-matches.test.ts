@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { findTermMatches } from '../../../src/adapters/library/term-matches.ts';
+
+function marked(query: string, text: string, within?: { start: number; end: number }): string[] {
+  return findTermMatches(query, text, within).map(({ start, end }) => text.slice(start, end));
+}
+
+describe('findTermMatches', () => {
+  it('marks the words keyword search matched, stemmed and case-folded', () => {
+    expect(marked('weather stations', 'The Station logs weather; other stations do not.')).toEqual([
+      'Station',
+      'weather',
+      'stations',
+    ]);
+  });
+
+  it('ignores stop words and folds accents', () => {
+    expect(marked('the café', 'The cafe by the Café.')).toEqual(['cafe', 'Café']);
+  });
+
+  it('keeps offsets of the whole text when searching inside a range', () => {
+    const text = 'core one. core two.';
+    const matches = findTermMatches('core', text, { start: 10, end: text.length });
+    expect(matches).toEqual([{ start: 10, end: 14 }]);
+  });
+
+  it('marks nothing for a query of stop words only', () => {
+    expect(marked('and the', 'and the rest')).toEqual([]);
+  });
+});
