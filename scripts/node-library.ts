@@ -31,7 +31,8 @@ export async function openNodeLibrary(options: NodeLibraryOptions): Promise<Node
   const available = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   const collectionIds = (options.collections ?? available).filter((name) => name.length > 0);
   for (const name of collectionIds) {
-    if (!available.includes(name)) throw new Error(`No collection folder "${name}" in ${options.docs}.`);
+    if (!available.includes(name))
+      throw new Error(`No collection folder "${name}" in ${options.docs}.`);
   }
   const store = new MemoryStore();
   const embedder = await createEmbedder();

@@ -62,7 +62,9 @@ export class StorageFullError extends ArchivistError {
 export class EmbedderLoadError extends ArchivistError {
   readonly name = 'EmbedderLoadError';
   constructor(model: string, detail: string) {
-    super(`The embedding model "${model}" could not be loaded (${detail}). Check the model host in settings.`);
+    super(
+      `The embedding model "${model}" could not be loaded (${detail}). Check the model host in settings.`,
+    );
   }
 }
 

@@ -115,7 +115,8 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     const after = await store.listFiles(collection.id);
     expect(after.map((file) => file.path)).not.toContain('station-config.json');
     for (const file of after) {
-      if (file.path === 'sourdough-recipe.md') expect(file.hash).not.toBe(before.get(file.path)?.hash);
+      if (file.path === 'sourdough-recipe.md')
+        expect(file.hash).not.toBe(before.get(file.path)?.hash);
       else expect(file.indexedAt).toBe(before.get(file.path)?.indexedAt);
     }
     const chunks = await store.listChunks(collection.id);
@@ -195,7 +196,10 @@ describe('searching an ingested folder', () => {
       expect(passages[0]?.chunk.path).toBe('lake-varnholm-station.md');
       expect(passages[0]?.chunk.text).toContain('312');
     }
-    const { passages } = await search.search('apple variety harvest orchard', { mode: 'dense', k: 3 });
+    const { passages } = await search.search('apple variety harvest orchard', {
+      mode: 'dense',
+      k: 3,
+    });
     expect(passages.map((passage) => passage.chunk.path)).toContain('orchard-handbook.docx');
   });
 

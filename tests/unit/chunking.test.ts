@@ -228,7 +228,8 @@ describe('chunkDocument', () => {
     const document = documentFromBlocks('big.md', blocks);
     const chunks = chunkDocument(document);
     expect(chunks.length).toBeGreaterThan(3000);
-    for (const chunk of chunks) expect(chunk.text).toBe(document.text.slice(chunk.start, chunk.end));
+    for (const chunk of chunks)
+      expect(chunk.text).toBe(document.text.slice(chunk.start, chunk.end));
   });
 });
 

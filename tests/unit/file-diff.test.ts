@@ -41,7 +41,10 @@ describe('diffFolder', () => {
       [source('locked.md'), source('broken.pdf')],
       [
         record('locked.md', { status: 'failed', error: { name: 'FileReadError', message: '' } }),
-        record('broken.pdf', { status: 'failed', error: { name: 'CorruptFileError', message: '' } }),
+        record('broken.pdf', {
+          status: 'failed',
+          error: { name: 'CorruptFileError', message: '' },
+        }),
       ],
     );
     expect(diff.retried.map((file) => file.path)).toEqual(['locked.md']);

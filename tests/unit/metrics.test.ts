@@ -33,7 +33,9 @@ describe('answer metrics', () => {
 
 describe('parseQuestions', () => {
   it('reads JSON lines and reports a broken line by number', () => {
-    const questions = parseQuestions('{"id":"1","question":"Q?","answer":"A","gold":["c/x.md"]}\n\n');
+    const questions = parseQuestions(
+      '{"id":"1","question":"Q?","answer":"A","gold":["c/x.md"]}\n\n',
+    );
     expect(questions[0]).toMatchObject({ id: '1', answers: ['A'], gold: ['c/x.md'] });
     expect(() => parseQuestions('{"question":"ok"}\n{broken')).toThrow(/Line 2/);
   });

@@ -16,7 +16,10 @@ export interface FolderDiff {
 const TRANSIENT_ERRORS = new Set(['FileReadError', 'StorageFullError', 'EmbedderLoadError']);
 
 /** Compares a folder listing with the stored file records by path, then size and mtime. */
-export function diffFolder(files: readonly SourceFile[], stored: readonly FileRecord[]): FolderDiff {
+export function diffFolder(
+  files: readonly SourceFile[],
+  stored: readonly FileRecord[],
+): FolderDiff {
   const storedByPath = new Map(stored.map((record) => [record.path, record]));
   const diff: FolderDiff = { added: [], changed: [], retried: [], unchanged: [], removed: [] };
   const seen = new Set<string>();

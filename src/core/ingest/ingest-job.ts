@@ -97,16 +97,25 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
     pending = [];
     pendingChunks = 0;
     const texts = batch.flatMap((file) => file.chunks.map(indexText));
-    const vectors = texts.length > 0 ? await embedder.embed(texts, { signal }) : new Float32Array(0);
+    const vectors =
+      texts.length > 0 ? await embedder.embed(texts, { signal }) : new Float32Array(0);
     let row = 0;
     for (const file of batch) {
       const rows = vectors.slice(row * embedder.dim, (row + file.chunks.length) * embedder.dim);
       row += file.chunks.length;
-      await commit(fileRecord(file.source, file.hash, 'indexed', file.chunks.length), file.chunks, rows);
+      await commit(
+        fileRecord(file.source, file.hash, 'indexed', file.chunks.length),
+        file.chunks,
+        rows,
+      );
       progress.chunksDone += file.chunks.length;
     }
   };
-  const commit = async (file: FileRecord, chunks: Chunk[], vectors: Float32Array): Promise<void> => {
+  const commit = async (
+    file: FileRecord,
+    chunks: Chunk[],
+    vectors: Float32Array,
+  ): Promise<void> => {
     const write: FileWrite = { file, chunks, vectors };
     await store.writeFile(write);
     options.index?.putFile(file.id, chunks, vectors);
@@ -161,16 +170,14 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
           continue;
         }
         const document = await options.parsers.parse({ path: file.path, bytes, signal });
-        const chunks = chunkDocument(document).map(
-          (piece, ordinal): Chunk => ({
-            ...piece,
-            id: `${collection.id}/${file.path}#${ordinal}`,
-            collectionId: collection.id,
-            fileId: `${collection.id}/${file.path}`,
-            path: file.path,
-            ordinal,
-          }),
-        );
+        const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
+          ...piece,
+          id: `${collection.id}/${file.path}#${ordinal}`,
+          collectionId: collection.id,
+          fileId: `${collection.id}/${file.path}`,
+          path: file.path,
+          ordinal,
+        }));
         pending.push({ source: file, hash, chunks });
         pendingChunks += chunks.length;
       } catch (error) {
@@ -194,7 +201,9 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
   if (work.length > 0 || diff.removed.length > 0) {
     const stored = await store.loadVectors(collection.id);
     const previous = await store.getCentroids(collection.id);
-    await store.putCentroids(computeBoundary(collection.id, stored.vectors, embedder.dim, previous));
+    await store.putCentroids(
+      computeBoundary(collection.id, stored.vectors, embedder.dim, previous),
+    );
   }
   await store.putCollection({
     ...((await store.getCollection(collection.id)) ?? collection),
