@@ -4,7 +4,6 @@
  */
 import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import type { CreateVectorIndex } from '../../core/retrieval/library-search.ts';
 import type { DeviceMeasurement } from '../embedder/device-choice.ts';
 import { BUILT_IN_MODEL_ID, findEmbeddingModel } from '../embedder/models.ts';
 import { TransformersEmbedder } from '../embedder/transformers-embedder.ts';
@@ -12,15 +11,12 @@ import { createParserRegistry } from '../parsers/index.ts';
 import { loadBrowserPdfjs } from '../parsers/pdfjs-browser.ts';
 import { IdbStore } from '../store/idb-store.ts';
 import { storageEstimate } from '../store/storage-quota.ts';
-import { FlatIndex } from '../vector/index.ts';
+import { chooseVectorIndex } from '../vector/index.ts';
 import { LazyEmbedder } from './lazy-embedder.ts';
 import { LibraryService, type LibraryStore } from './library-service.ts';
 
 /** Settings key of the measured WebGPU-or-WASM choice for a model. */
 const deviceSettingKey = (model: string): string => `embedder-device:${model}`;
-
-/** The flat index is the fastest at every size measured (docs/decisions/0001-vector-index.md). */
-const createVectorIndex: CreateVectorIndex = (dim) => new FlatIndex(dim);
 
 export function createBrowserLibrary(): LibraryService {
   const store = IdbStore.open();
@@ -28,7 +24,7 @@ export function createBrowserLibrary(): LibraryService {
     store,
     embedder: builtInEmbedder(store),
     parsers: createParserRegistry({ loadPdfjs: loadBrowserPdfjs }),
-    createVectorIndex,
+    createVectorIndex: chooseVectorIndex,
     estimateStorage: storageEstimate,
   });
 }
