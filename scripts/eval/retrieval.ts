@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseQuestions } from '../../src/core/eval/dataset.ts';
 import { allFound, mean, reciprocalRank, recall } from '../../src/core/eval/metrics.ts';
-import type { SearchMode } from '../../src/core/retrieval/collection-index.ts';
+import type { SearchMode } from '../../src/core/retrieval/hybrid-search.ts';
 import { openNodeLibrary } from '../node-library.ts';
 
 const MODES = ['bm25', 'dense', 'hybrid', 'routed'] as const;

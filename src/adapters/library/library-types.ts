@@ -3,7 +3,7 @@
  * `File`s and `FileSystemDirectoryHandle`s only).
  */
 import type { IngestProgress } from '../../core/ingest/progress.ts';
-import type { SearchMode } from '../../core/retrieval/collection-index.ts';
+import type { SearchMode } from '../../core/retrieval/hybrid-search.ts';
 import type { Collection, FileStatus } from '../../core/types.ts';
 import type { PickedFile } from '../source/file-list-source.ts';
 

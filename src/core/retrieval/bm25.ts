@@ -70,11 +70,11 @@ export class Bm25Index implements LexicalIndex {
     return this.searchTerms(new Map(analyze(query).map((term) => [term, 1])), k);
   }
 
-  searchExpanded(query: string, feedbackIds: readonly string[], k: number): SearchHit[] {
+  expandQuery(query: string, feedbackIds: readonly string[]): ReadonlyMap<string, number> {
     const terms = new Map(analyze(query).map((term) => [term, 1]));
     const feedback = this.feedbackTerms(feedbackIds, FEEDBACK_TERMS, new Set(terms.keys()));
     for (const [term, weight] of feedback) terms.set(term, weight);
-    return this.searchTerms(terms, k);
+    return terms;
   }
 
   /** BM25 with a weight per query term (1 for the user's words, less for expansion terms). */

@@ -3,7 +3,8 @@ import type { Store } from '../ports/store.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk } from '../types.ts';
 import { Bm25Index } from './bm25.ts';
-import { CollectionIndex, type RankedChunk, type SearchMode } from './collection-index.ts';
+import { CollectionIndex } from './collection-index.ts';
+import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
 import { routeByBoundary, type CollectionRoute } from './knowledge-boundary.ts';
 
 export interface LibrarySearchOptions {
@@ -72,13 +73,13 @@ export class LibrarySearch {
       );
       searched = routes.map((route) => route.collectionId);
     }
-    const ranked: RankedChunk[] = [];
-    for (const collectionId of searched) {
-      const index = await this.open(collectionId);
-      ranked.push(...index.search({ text: query, vector, mode: options.mode, k: options.k }));
-    }
-    ranked.sort((left, right) => right.score - left.score);
-    const top = ranked.slice(0, options.k);
+    const indexes = await Promise.all(searched.map((id) => this.open(id)));
+    const top: RankedChunk[] = searchIndexes(indexes, {
+      text: query,
+      vector,
+      mode: options.mode,
+      k: options.k,
+    });
     const chunks = await this.store.getChunks(top.map((hit) => hit.id));
     const passages = top.flatMap((hit, position) => {
       const chunk = chunks[position];
