@@ -53,8 +53,8 @@ describe('searchIndexes', () => {
 
   it('expands the query with terms of the best hit to reach the next hop', () => {
     const request = { text: 'Which city is the director of The Grey Heron from?', k: 2 };
-    const keywordOnly = searchIndexes([films, recipes], { ...request, mode: 'bm25' });
-    const hybrid = searchIndexes([films, recipes], {
+    const keywordOnly = searchIndexes([films], { ...request, mode: 'bm25' });
+    const hybrid = searchIndexes([films], {
       ...request,
       mode: 'hybrid',
       vector: Float32Array.from([1, 0, 0, 0]),
