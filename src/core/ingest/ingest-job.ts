@@ -11,6 +11,7 @@ import { diffFolder } from './file-diff.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
 import { emptyProgress, withRates, type IngestProgress } from './progress.ts';
+import { readAhead, type LoadedFile } from './read-ahead.ts';
 import type { FolderSource, SourceFile } from './source.ts';
 
 /** What the job needs from the parser registry. */
@@ -36,6 +37,9 @@ export interface IngestOptions {
   /** Milliseconds between progress reports. */
   progressInterval?: number;
 }
+
+/** Files read and hashed ahead of the one being parsed and embedded. */
+const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
 
 /** Errors that mean "not a document", as opposed to a document that could not be read. */
 const SKIP_ERRORS = new Set(['UnsupportedFileError', 'BinaryFileError', 'EmptyFileError']);
@@ -144,8 +148,18 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
     indexedAt: Date.now(),
   });
 
+  const load = async (file: SourceFile): Promise<LoadedFile> => {
+    try {
+      options.parsers.check(file.path, file.size);
+      const bytes = await file.read(signal);
+      return { file, bytes, hash: await sha256Hex(bytes) };
+    } catch (error) {
+      return { file, hash: '', error };
+    }
+  };
+
   try {
-    for (const file of work) {
+    for await (const { file, bytes, hash, error: loadError } of readAhead(work, load, READ_AHEAD)) {
       signal?.throwIfAborted();
       if (options.pause?.paused) {
         await flush();
@@ -157,11 +171,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
         report(true);
       }
       progress.currentPath = file.path;
-      let hash = '';
       try {
-        options.parsers.check(file.path, file.size);
-        const bytes = await file.read(signal);
-        hash = await sha256Hex(bytes);
+        if (loadError !== undefined || !bytes) throw loadError;
         const previous = storedByPath.get(file.path);
         if (previous?.status === 'indexed' && previous.hash === hash) {
           await store.updateFile({ ...previous, size: file.size, mtime: file.mtime });
@@ -191,8 +202,10 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
     }
     await flush();
   } catch (error) {
-    progress.phase = 'cancelled';
-    report(true);
+    if (signal?.aborted) {
+      progress.phase = 'cancelled';
+      report(true);
+    }
     throw error;
   }
   progress.currentPath = undefined;
