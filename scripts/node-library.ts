@@ -7,6 +7,7 @@ import { NodeFolderSource } from '../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../src/adapters/vector/index.ts';
 import { runIngest } from '../src/core/ingest/ingest-job.ts';
 import type { IngestProgress } from '../src/core/ingest/progress.ts';
+import type { Embedder } from '../src/core/ports/embedder.ts';
 import { LibrarySearch } from '../src/core/retrieval/library-search.ts';
 
 export interface NodeLibraryOptions {
@@ -18,6 +19,8 @@ export interface NodeLibraryOptions {
 
 export interface NodeLibrary {
   search: LibrarySearch;
+  /** The built-in embedder, which every collection uses. */
+  embedder: Embedder;
   collectionIds: string[];
   chunkCount: number;
   /** The final progress record of each collection's ingest. */
@@ -37,7 +40,7 @@ export async function openNodeLibrary(options: NodeLibraryOptions): Promise<Node
   const store = new MemoryStore();
   const embedder = await createEmbedder();
   const parsers = createNodeParsers();
-  const search = new LibrarySearch(store, embedder, chooseVectorIndex);
+  const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
   const ingests: IngestProgress[] = [];
   const started = performance.now();
   for (const id of collectionIds) {
@@ -68,7 +71,7 @@ export async function openNodeLibrary(options: NodeLibraryOptions): Promise<Node
   const seconds = (performance.now() - started) / 1000;
   const collections = await store.listCollections();
   const chunkCount = collections.reduce((sum, collection) => sum + collection.chunkCount, 0);
-  return { search, collectionIds, chunkCount, ingests, seconds };
+  return { search, embedder, collectionIds, chunkCount, ingests, seconds };
 }
 
 /** Progress on stderr, so stdout keeps only the result. */

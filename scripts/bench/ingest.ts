@@ -41,6 +41,6 @@ export async function runIngestBench(args: string[]): Promise<Record<string, unk
     chunksPerSecond: Math.round(library.chunkCount / library.seconds),
     failedFiles,
     peakRssMb,
-    embedder: library.search.embedder.id,
+    embedder: library.embedder.id,
   };
 }

@@ -61,7 +61,11 @@ export class StorageFullError extends ArchivistError {
 
 export class EmbedderLoadError extends ArchivistError {
   readonly name = 'EmbedderLoadError';
-  constructor(model: string, detail: string) {
+  constructor(
+    readonly model: string,
+    /** Why, in a few words (the message adds what to do). */
+    readonly detail: string,
+  ) {
     super(
       `The embedding model "${model}" could not be loaded (${detail}). Check the model host in settings.`,
     );

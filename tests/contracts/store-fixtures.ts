@@ -1,4 +1,4 @@
-import type { FileWrite } from '../../src/core/ports/store.ts';
+import type { FileWrite, StoredCentroids } from '../../src/core/ports/store.ts';
 import type { Chunk, Collection, FileRecord, FileStatus } from '../../src/core/types.ts';
 
 export const DIM = 4;
@@ -77,4 +77,15 @@ export function vectorOf(write: FileWrite, id: string): Float32Array {
 /** Bytes, so a comparison is bit-exact (NaN, -0). */
 export function bytesOf(vectors: Float32Array): number[] {
   return [...new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength)];
+}
+
+export function makeCentroids(collectionId: string): StoredCentroids {
+  return {
+    collectionId,
+    dim: DIM,
+    centroids: new Float32Array([0.5, -0.25, 0, 1, 0.125, 0.75, -1, 0]),
+    counts: [3, 4],
+    chunkCount: 7,
+    updatedAt: 10,
+  };
 }

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Store, StoredCentroids } from '../../src/core/ports/store.ts';
-import { bytesOf, DIM, makeCollection, makeWrite, vectorOf } from './store-fixtures.ts';
+import type { Store } from '../../src/core/ports/store.ts';
+import {
+  bytesOf,
+  DIM,
+  makeCentroids,
+  makeCollection,
+  makeWrite,
+  vectorOf,
+} from './store-fixtures.ts';
 
 /** The behaviour every `Store` adapter shares; `createStore` gives an empty store each time. */
 export function describeStoreContract(name: string, createStore: () => Promise<Store>): void {
@@ -267,15 +274,4 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       expect(await store.getSetting('list')).toEqual({ list: [1] });
     });
   });
-}
-
-function makeCentroids(collectionId: string): StoredCentroids {
-  return {
-    collectionId,
-    dim: DIM,
-    centroids: new Float32Array([0.5, -0.25, 0, 1, 0.125, 0.75, -1, 0]),
-    counts: [3, 4],
-    chunkCount: 7,
-    updatedAt: 10,
-  };
 }

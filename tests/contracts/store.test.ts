@@ -2,9 +2,12 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
+import { describeEmbeddingReplacementContract } from './store-embeddings.contract.ts';
 import { describeStoreContract } from './store.contract.ts';
 
+const openIdbStore = () => IdbStore.open('archivist-test', { indexedDB: new IDBFactory() });
+
 describeStoreContract('MemoryStore', async () => new MemoryStore());
-describeStoreContract('IdbStore', () =>
-  IdbStore.open('archivist-test', { indexedDB: new IDBFactory() }),
-);
+describeStoreContract('IdbStore', openIdbStore);
+describeEmbeddingReplacementContract('MemoryStore', async () => new MemoryStore());
+describeEmbeddingReplacementContract('IdbStore', openIdbStore);

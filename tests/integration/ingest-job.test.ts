@@ -189,7 +189,7 @@ describe('searching an ingested folder', () => {
   it('finds the passage that holds a fact, in every mode', async () => {
     const store = new MemoryStore();
     const collection = await newCollection(store);
-    const search = new LibrarySearch(store, embedder, chooseVectorIndex);
+    const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await ingest(store, collection, { index: await search.open(collection.id) });
     for (const mode of ['bm25', 'hybrid'] as const) {
       const { passages } = await search.search('How long is sediment core VH-7?', { mode, k: 3 });
@@ -206,9 +206,9 @@ describe('searching an ingested folder', () => {
   it('builds the same search state from the store after a restart', async () => {
     const store = new MemoryStore();
     const collection = await newCollection(store);
-    const live = new LibrarySearch(store, embedder, chooseVectorIndex);
+    const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await ingest(store, collection, { index: await live.open(collection.id) });
-    const reopened = new LibrarySearch(store, embedder, chooseVectorIndex);
+    const reopened = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     const query = 'How many visitors came, and who is the treasurer?';
     const expected = await live.search(query, { mode: 'hybrid', k: 5 });
     const actual = await reopened.search(query, { mode: 'hybrid', k: 5 });

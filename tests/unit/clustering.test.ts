@@ -56,9 +56,9 @@ describe('knowledge boundary', () => {
     ];
     expect(boundaries[0]!.counts).toHaveLength(clusterCountFor(40));
     const query = second.slice(0, dim);
-    const routes = routeByBoundary(query, boundaries, 1);
+    const routes = routeByBoundary(() => query, boundaries, 1);
     expect(routes.map((route) => route.collectionId)).toEqual(['second']);
-    expect(routeByBoundary(query, boundaries, 100).length).toBe(2);
+    expect(routeByBoundary(() => query, boundaries, 100).length).toBe(2);
   });
 
   it('updates from earlier centroids after the collection grows', () => {

@@ -8,8 +8,8 @@ import type { Chunk } from '../../src/core/types.ts';
 const DIM = 4;
 
 /** A collection whose files each hold one chunk; `axis` sets each chunk's one-hot vector. */
-function collection(id: string, files: [name: string, text: string, axis: number][]) {
-  const index = new CollectionIndex(id, new ExactIndex(DIM), new Bm25Index());
+function collection(id: string, files: [name: string, text: string, axis: number][], dim = DIM) {
+  const index = new CollectionIndex(id, new ExactIndex(dim), new Bm25Index());
   for (const [name, text, axis] of files) {
     const fileId = `${id}/${name}`;
     const chunk: Chunk = {
@@ -23,7 +23,7 @@ function collection(id: string, files: [name: string, text: string, axis: number
       end: text.length,
       headingPath: [],
     };
-    const vector = new Float32Array(DIM);
+    const vector = new Float32Array(dim);
     vector[axis] = 1;
     index.putFile(fileId, [chunk], vector);
   }
@@ -57,7 +57,7 @@ describe('searchIndexes', () => {
     const hybrid = searchIndexes([films], {
       ...request,
       mode: 'hybrid',
-      vector: Float32Array.from([1, 0, 0, 0]),
+      vectorFor: () => Float32Array.from([1, 0, 0, 0]),
     });
     expect(hybrid.map((hit) => hit.id)).toEqual(['films/heron.md#0', 'films/okonkwo.md#0']);
     expect(keywordOnly.map((hit) => hit.id)).not.toContain('films/okonkwo.md#0');
@@ -65,15 +65,39 @@ describe('searchIndexes', () => {
 
   it('ranks by vectors alone in dense mode and reports both ranks in hybrid', () => {
     const vector = Float32Array.from([0, 0, 1, 0]);
-    const [dense] = searchIndexes([films], { text: 'unused', vector, mode: 'dense', k: 1 });
+    const vectorFor = () => vector;
+    const [dense] = searchIndexes([films], { text: 'unused', vectorFor, mode: 'dense', k: 1 });
     expect(dense?.id).toBe('films/other.md#0');
     const [hybrid] = searchIndexes([films], {
       text: 'rivers',
-      vector,
+      vectorFor,
       mode: 'hybrid',
       k: 1,
     });
     expect(hybrid).toMatchObject({ id: 'films/other.md#0', lexicalRank: 1, denseRank: 1 });
+  });
+
+  it('combines the dense rankings of collections of different models by rank, not score', () => {
+    const wide = collection(
+      'wide',
+      [
+        ['a.md', 'alpha', 0],
+        ['b.md', 'beta', 1],
+      ],
+      6,
+    );
+    const queries = new Map([
+      ['wide', Float32Array.from([0.9, 0.85, 0, 0, 0, 0])],
+      ['films', Float32Array.from([0.5, 0, 0, 0])],
+    ]);
+    const hits = searchIndexes([wide, films], {
+      text: 'unused',
+      vectorFor: (collectionId) => queries.get(collectionId),
+      mode: 'dense',
+      k: 2,
+    });
+    // By raw score, wide's second hit (0.85) would outrank films' first (0.5).
+    expect(hits.map((hit) => hit.id).sort()).toEqual(['films/heron.md#0', 'wide/a.md#0']);
   });
 
   it('forgets a removed file', () => {

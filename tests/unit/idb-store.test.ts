@@ -48,6 +48,25 @@ describe('IdbStore', () => {
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 3 });
   });
 
+  it('keeps the old model’s vectors when a re-embedding fails part way', async () => {
+    const store = await openWithCollection();
+    const one = makeWrite('a', 'one.md', { chunkCount: 2 });
+    await store.writeFile(one);
+    await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }));
+    const before = await store.loadVectors('a');
+    failPutsInto('collections'); // after the vector rows were put in the same transaction
+    const ids = ['a/one.md#0', 'a/one.md#1', 'a/two.md#0'];
+    const replacement = { embedderId: 'test/other', dim: 2, ids, vectors: new Float32Array(6) };
+    await expect(store.replaceEmbeddings('a', replacement)).rejects.toBeInstanceOf(
+      StorageFullError,
+    );
+    vi.restoreAllMocks();
+    const after = await store.loadVectors('a');
+    expect(after.dim).toBe(before.dim);
+    expect(bytesOf(after.vectors)).toEqual(bytesOf(before.vectors));
+    expect(await store.getCollection('a')).toMatchObject({ embedderId: 'test/embedder' });
+  });
+
   it('turns a quota failure in a small write into StorageFullError', async () => {
     const store = await openWithCollection();
     failPutsInto('settings');

@@ -6,7 +6,11 @@
  * browser runs onnxruntime-web with WASM or WebGPU, whichever measured faster on this device.
  */
 import { env, pipeline } from '@huggingface/transformers';
-import type { FeatureExtractionPipeline, Tensor } from '@huggingface/transformers';
+import type {
+  FeatureExtractionPipeline,
+  ProgressCallback,
+  Tensor,
+} from '@huggingface/transformers';
 import { EmbedderLoadError } from '../../core/errors.ts';
 import type { EmbedOptions, Embedder } from '../../core/ports/embedder.ts';
 import { encodeBatch } from './batch-encoding.ts';
@@ -43,7 +47,17 @@ export interface TransformersEmbedderOptions {
   rememberedDevice?: DeviceMeasurement;
   /** Texts per model call. */
   batchSize?: number;
+  /** Bytes fetched so far of the files the model loads from, while it loads. */
+  onDownload?: (progress: DownloadProgress) => void;
 }
+
+export interface DownloadProgress {
+  loadedBytes: number;
+  totalBytes: number;
+}
+
+/** The Hugging Face hub, where transformers.js fetches models when no mirror is configured. */
+export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
 
 const DEFAULT_BATCH_SIZE = 64;
 
@@ -51,19 +65,24 @@ function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
+/** Sets transformers.js's global settings for one load: load one model at a time. */
 function configureEnvironment(options: TransformersEmbedderOptions): void {
   env.allowRemoteModels = options.allowRemote;
-  if (options.remoteHost !== undefined) {
-    env.remoteHost = options.remoteHost.endsWith('/')
-      ? options.remoteHost
-      : `${options.remoteHost}/`;
-  }
-  if (options.localModelPath !== undefined) {
-    env.allowLocalModels = true;
-    env.localModelPath = options.localModelPath;
-  }
+  const host = options.remoteHost ?? DEFAULT_REMOTE_HOST;
+  env.remoteHost = host.endsWith('/') ? host : `${host}/`;
+  env.allowLocalModels = options.localModelPath !== undefined;
+  if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
   const wasm = env.backends.onnx.wasm;
   if (options.wasmPaths !== undefined && wasm) wasm.wasmPaths = options.wasmPaths;
+}
+
+/** transformers.js's progress events as bytes of all the model's files together. */
+function reportTotal(onDownload: (progress: DownloadProgress) => void): ProgressCallback {
+  return (info) => {
+    if (info.status === 'progress_total') {
+      onDownload({ loadedBytes: info.loaded, totalBytes: info.total });
+    }
+  };
 }
 
 /** One loaded model: the unit `measureDevices` compares and the embedder runs. */
@@ -152,7 +171,7 @@ export class TransformersEmbedder implements Embedder {
 
   /** Loads the model; throws `EmbedderLoadError` when it cannot. */
   static async create(options: TransformersEmbedderOptions): Promise<TransformersEmbedder> {
-    const { model } = options;
+    const { model, onDownload } = options;
     const catalogued = findEmbeddingModel(model);
     const dtype = options.dtype ?? catalogued?.dtype;
     const pooling = options.pooling ?? catalogued?.pooling ?? 'mean';
@@ -160,6 +179,7 @@ export class TransformersEmbedder implements Embedder {
       const extractor = await pipeline('feature-extraction', model, {
         device,
         ...(dtype ? { dtype } : {}),
+        ...(onDownload ? { progress_callback: reportTotal(onDownload) } : {}),
       });
       return new ModelRunner(extractor, pooling);
     };

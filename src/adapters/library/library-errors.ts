@@ -8,3 +8,12 @@ export class PassageNotFoundError extends ArchivistError {
     );
   }
 }
+
+export class InvalidModelHostError extends ArchivistError {
+  readonly name = 'InvalidModelHostError';
+  constructor(host: string) {
+    super(
+      `“${host}” is not a web address. Enter the base URL of the model mirror, e.g. https://models.example.org/, or leave it empty for the Hugging Face hub.`,
+    );
+  }
+}

@@ -1,43 +1,36 @@
-import { CollectionNotFoundError } from '../../core/errors.ts';
-import { runIngest, type DocumentParsers } from '../../core/ingest/ingest-job.ts';
-import type { FolderSource } from '../../core/ingest/source.ts';
-import type { Embedder } from '../../core/ports/embedder.ts';
-import type { Store } from '../../core/ports/store.ts';
+import type { DocumentParsers } from '../../core/ingest/ingest-job.ts';
 import { LibrarySearch, type CreateVectorIndex } from '../../core/retrieval/library-search.ts';
-import type { Collection } from '../../core/types.ts';
-import { findEmbeddingModel } from '../embedder/models.ts';
-import { DirectoryHandleSource } from '../source/directory-handle-source.ts';
-import { FileListSource } from '../source/file-list-source.ts';
+import { summarizeCollection } from './collection-summary.ts';
 import { rebuildDocument } from './document-text.ts';
+import type { EmbedderRegistry } from './embedder-registry.ts';
+import { openFolder, resolveCollection, syncCollection } from './folder-sync.ts';
+import type { LibraryContext, LibraryStore } from './library-context.ts';
 import { PassageNotFoundError } from './library-errors.ts';
 import type {
   CollectionSummary,
   DocumentView,
   FileIssue,
-  FolderInput,
   LibrarySearchRequest,
+  ModelChangeEvent,
+  ModelChangeRequest,
+  ModelChangeSummary,
   SearchResultItem,
   StorageUsage,
   SyncEvent,
   SyncRequest,
   SyncSummary,
 } from './library-types.ts';
-import { SyncQueue, type SyncControl } from './sync-queue.ts';
-import { summarizeSync } from './sync-summary.ts';
+import { readModelHost, writeModelHost } from './model-host.ts';
+import { changeModel } from './model-change.ts';
+import { RunningJobs } from './running-jobs.ts';
+import { SyncMarkers } from './sync-markers.ts';
+import { SyncQueue } from './sync-queue.ts';
 import { findTermMatches } from './term-matches.ts';
-
-/** Where folder handles are kept between visits (the IndexedDB store). */
-export interface FolderHandleStore {
-  putFolderHandle(collectionId: string, handle: unknown): Promise<void>;
-  getFolderHandle(collectionId: string): Promise<unknown>;
-}
-
-export type LibraryStore = Store & FolderHandleStore;
 
 export interface LibraryDependencies {
   /** Opened once; every call waits for it (and fails with its error when it failed). */
   store: Promise<LibraryStore>;
-  embedder: Embedder;
+  embedders: EmbedderRegistry;
   parsers: DocumentParsers;
   createVectorIndex: CreateVectorIndex;
   estimateStorage: () => Promise<StorageUsage | undefined>;
@@ -46,30 +39,46 @@ export interface LibraryDependencies {
 const DEFAULT_RESULT_COUNT = 10;
 
 /**
- * The document library behind the UI: collections synced from folders (one job at a time, each
- * pausable and cancellable), search across them, and documents rebuilt for the viewer.
+ * The document library behind the UI: collections synced from folders and moved between embedding
+ * models (one job at a time, each cancellable, syncs pausable), search across them, and documents
+ * rebuilt for the viewer.
  */
 export class LibraryService {
-  readonly #opened: Promise<{ store: LibraryStore; search: LibrarySearch }>;
+  readonly #opened: Promise<LibraryContext>;
   readonly #jobs = new SyncQueue();
-  /** The running syncs of each collection: collection id to job id to its promise. */
-  readonly #syncing = new Map<string, Map<string, Promise<unknown>>>();
+  readonly #running = new RunningJobs();
 
   readonly #dependencies: LibraryDependencies;
 
   constructor(dependencies: LibraryDependencies) {
     this.#dependencies = dependencies;
+    const { embedders, parsers, createVectorIndex } = dependencies;
     this.#opened = dependencies.store.then((store) => ({
       store,
-      search: new LibrarySearch(store, dependencies.embedder, dependencies.createVectorIndex),
+      search: new LibrarySearch(store, (modelId) => embedders.load(modelId), createVectorIndex),
+      markers: new SyncMarkers(store),
+      embedders,
+      parsers,
     }));
     this.#opened.catch(() => undefined); // reported by each call
   }
 
   async listCollections(): Promise<CollectionSummary[]> {
-    const { store } = await this.#opened;
+    const { store, markers } = await this.#opened;
     const collections = await store.listCollections();
-    const summaries = await Promise.all(collections.map((item) => summarize(store, item)));
+    const summaries = await Promise.all(
+      collections.map(async (collection) => {
+        const [handle, marker] = await Promise.all([
+          store.getFolderHandle(collection.id),
+          this.#running.isRunning(collection.id) ? undefined : markers.read(collection.id),
+        ]);
+        const interrupted = marker && {
+          filesDone: marker.filesDone,
+          filesTotal: marker.filesTotal,
+        };
+        return summarizeCollection(store, collection, handle, interrupted);
+      }),
+    );
     return summaries.sort((left, right) => left.name.localeCompare(right.name));
   }
 
@@ -93,15 +102,42 @@ export class LibraryService {
   /** Indexes a folder's added and changed files and drops its removed ones; resolves a summary. */
   syncFolder(request: SyncRequest, onEvent: (event: SyncEvent) => void): Promise<SyncSummary> {
     return this.#jobs.enqueue(request.jobId, async (control) => {
-      const { store } = await this.#opened;
+      const context = await this.#opened;
       const source = openFolder(request.folder);
-      const collection = await this.#resolveCollection(store, source.name, request.collectionId);
+      const collection = await resolveCollection(context, source.name, request);
       if (request.folder.kind === 'handle') {
-        await store.putFolderHandle(collection.id, request.folder.handle);
+        await context.store.putFolderHandle(collection.id, request.folder.handle);
       }
-      const job = this.#runSync(request.jobId, collection, source, control, onEvent);
-      return this.#track(collection.id, request.jobId, job);
+      const { jobId } = request;
+      const job = syncCollection(context, { jobId, collection, source, control, onEvent });
+      return this.#running.track(collection.id, jobId, job);
     });
+  }
+
+  /**
+   * Re-embeds a collection with another model of the catalogue (downloading it first if need be),
+   * queued with the syncs and cancellable like them. Until it finishes, and when it fails (the
+   * model cannot be downloaded: `EmbedderLoadError`) or is cancelled, the collection keeps its
+   * old model and stays searchable.
+   */
+  changeEmbeddingModel(
+    request: ModelChangeRequest,
+    onEvent: (event: ModelChangeEvent) => void,
+  ): Promise<ModelChangeSummary> {
+    return this.#jobs.enqueue(request.jobId, async ({ abort }) => {
+      const job = changeModel(await this.#opened, request, abort.signal, onEvent);
+      return this.#running.track(request.collectionId, request.jobId, job);
+    });
+  }
+
+  /** The base URL of the self-hosted model mirror; undefined for the Hugging Face hub. */
+  async modelHost(): Promise<string | undefined> {
+    return readModelHost((await this.#opened).store);
+  }
+
+  /** Sets the mirror that downloadable models come from; empty for the Hugging Face hub. */
+  async setModelHost(host: string): Promise<void> {
+    await writeModelHost((await this.#opened).store, host);
   }
 
   pause(jobId: string): void {
@@ -118,12 +154,12 @@ export class LibraryService {
 
   /** Removes a collection and everything stored for it, after stopping its sync. */
   async deleteCollection(collectionId: string): Promise<void> {
-    const jobs = this.#syncing.get(collectionId) ?? new Map<string, Promise<unknown>>();
-    for (const jobId of jobs.keys()) this.#jobs.cancel(jobId);
-    await Promise.allSettled(jobs.values());
-    const { store, search } = await this.#opened;
+    for (const jobId of this.#running.jobIds(collectionId)) this.#jobs.cancel(jobId);
+    await this.#running.settled(collectionId);
+    const { store, search, markers } = await this.#opened;
     search.close(collectionId);
     await store.deleteCollection(collectionId);
+    await markers.clear(collectionId);
   }
 
   async search(request: LibrarySearchRequest): Promise<SearchResultItem[]> {
@@ -178,102 +214,4 @@ export class LibraryService {
   storageEstimate(): Promise<StorageUsage | undefined> {
     return this.#dependencies.estimateStorage();
   }
-
-  async #resolveCollection(
-    store: LibraryStore,
-    name: string,
-    collectionId?: string,
-  ): Promise<Collection> {
-    if (collectionId !== undefined) {
-      const collection = await store.getCollection(collectionId);
-      if (!collection) throw new CollectionNotFoundError(collectionId);
-      return collection;
-    }
-    const existing = (await store.listCollections()).find((item) => item.name === name);
-    if (existing) return existing;
-    const now = Date.now();
-    const collection: Collection = {
-      id: crypto.randomUUID(),
-      name,
-      embedderId: this.#dependencies.embedder.id,
-      dim: this.#dependencies.embedder.dim,
-      createdAt: now,
-      updatedAt: now,
-      fileCount: 0,
-      chunkCount: 0,
-    };
-    await store.putCollection(collection);
-    return collection;
-  }
-
-  async #runSync(
-    jobId: string,
-    collection: Collection,
-    source: FolderSource,
-    { pause, abort }: SyncControl,
-    onEvent: (event: SyncEvent) => void,
-  ): Promise<SyncSummary> {
-    const { store, search } = await this.#opened;
-    const startedAt = Date.now();
-    const before = new Set((await store.listFiles(collection.id)).map((file) => file.path));
-    const progress = await runIngest({
-      collection,
-      source,
-      store,
-      embedder: this.#dependencies.embedder,
-      parsers: this.#dependencies.parsers,
-      index: await search.open(collection.id),
-      signal: abort.signal,
-      pause,
-      onProgress: (progress) =>
-        onEvent({ jobId, collectionId: collection.id, collectionName: collection.name, progress }),
-    });
-    return summarizeSync({
-      jobId,
-      collection,
-      before,
-      after: await store.listFiles(collection.id),
-      startedAt,
-      progress,
-      seconds: (Date.now() - startedAt) / 1000,
-    });
-  }
-
-  async #track<Result>(collectionId: string, jobId: string, job: Promise<Result>): Promise<Result> {
-    const jobs = this.#syncing.get(collectionId) ?? new Map<string, Promise<unknown>>();
-    jobs.set(jobId, job);
-    this.#syncing.set(collectionId, jobs);
-    try {
-      return await job;
-    } finally {
-      jobs.delete(jobId);
-      if (jobs.size === 0) this.#syncing.delete(collectionId);
-    }
-  }
-}
-
-async function summarize(store: LibraryStore, collection: Collection): Promise<CollectionSummary> {
-  const [files, handle] = await Promise.all([
-    store.listFiles(collection.id),
-    store.getFolderHandle(collection.id),
-  ]);
-  return {
-    ...collection,
-    embedderLabel: findEmbeddingModel(collection.embedderId)?.label ?? collection.embedderId,
-    skippedFiles: files.filter((file) => file.status === 'skipped').length,
-    failedFiles: files.filter((file) => file.status === 'failed').length,
-    ...(isDirectoryHandle(handle) ? { folderHandle: handle } : {}),
-  };
-}
-
-function openFolder(folder: FolderInput): FolderSource {
-  return folder.kind === 'handle'
-    ? new DirectoryHandleSource(folder.handle)
-    : new FileListSource(folder.files);
-}
-
-function isDirectoryHandle(value: unknown): value is FileSystemDirectoryHandle {
-  return (
-    typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'directory'
-  );
 }

@@ -3,11 +3,21 @@
  * `File`s and `FileSystemDirectoryHandle`s only).
  */
 import type { IngestProgress } from '../../core/ingest/progress.ts';
+import type { ReembedProgress } from '../../core/ingest/reembed.ts';
 import type { SearchMode } from '../../core/retrieval/hybrid-search.ts';
 import type { Collection, FileStatus } from '../../core/types.ts';
+import type { EmbeddingModelInfo } from '../embedder/models.ts';
 import type { PickedFile } from '../source/file-list-source.ts';
+import type { DownloadProgress } from './embedder-registry.ts';
 
-export type { IngestProgress, PickedFile, SearchMode };
+export type {
+  DownloadProgress,
+  EmbeddingModelInfo,
+  IngestProgress,
+  PickedFile,
+  ReembedProgress,
+  SearchMode,
+};
 
 export interface CollectionSummary extends Collection {
   /** The embedding model's name for people (its id when the catalogue does not know it). */
@@ -16,6 +26,14 @@ export interface CollectionSummary extends Collection {
   failedFiles: number;
   /** The folder's handle when it was opened with the File System Access API: re-sync needs no picker. */
   folderHandle?: FileSystemDirectoryHandle;
+  /** Set when the last sync stopped part way (a reload, a closed tab): syncing again resumes it. */
+  interruptedSync?: InterruptedSync;
+}
+
+/** Where an interrupted sync stopped: files of its work done, of how many (0 while scanning). */
+export interface InterruptedSync {
+  filesDone: number;
+  filesTotal: number;
 }
 
 /** A file that was not indexed, and why. */
@@ -36,6 +54,33 @@ export interface SyncRequest {
   folder: FolderInput;
   /** Sync into this collection; otherwise into the collection named like the folder, or a new one. */
   collectionId?: string;
+  /** The embedding model of a new collection; the default (built-in) model when absent. */
+  modelId?: string;
+}
+
+export interface ModelChangeRequest {
+  /** Chosen by the caller, so it can cancel the job before it starts. */
+  jobId: string;
+  collectionId: string;
+  /** The catalogue id of the model to re-embed the collection with. */
+  modelId: string;
+}
+
+export interface ModelChangeEvent {
+  jobId: string;
+  collectionId: string;
+  /** Bytes fetched while the model downloads (none when it is stored already). */
+  download?: DownloadProgress;
+  /** Chunks embedded again, once the model has loaded. */
+  progress?: ReembedProgress;
+}
+
+export interface ModelChangeSummary {
+  jobId: string;
+  collectionId: string;
+  modelId: string;
+  chunks: number;
+  seconds: number;
 }
 
 export interface SyncEvent {

@@ -1,5 +1,11 @@
 import { CollectionNotFoundError } from '../../core/errors.ts';
-import type { FileWrite, Store, StoredCentroids, StoredVectors } from '../../core/ports/store.ts';
+import type {
+  EmbeddingReplacement,
+  FileWrite,
+  Store,
+  StoredCentroids,
+  StoredVectors,
+} from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
@@ -7,7 +13,7 @@ import { validateFileUpdate, validateFileWrite } from './file-write.ts';
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite, type WriteTransaction } from './transactions.ts';
-import { concatenateVectorRows, toVectorRow } from './vector-rows.ts';
+import { concatenateVectorRows, replaceVectorRows, toVectorRow } from './vector-rows.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
@@ -170,6 +176,29 @@ export class IdbStore implements Store {
       transaction.objectStore('vectors').index('collectionId').getAll(collectionId),
     ]);
     return concatenateVectorRows(rows, collection?.dim ?? 0);
+  }
+
+  async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
+    await runWrite(
+      this.connection,
+      ['collections', 'vectors', 'centroids'],
+      async (transaction) => {
+        const collections = transaction.objectStore('collections');
+        const vectors = transaction.objectStore('vectors');
+        const [collection, rows] = await Promise.all([
+          collections.get(collectionId),
+          vectors.index('collectionId').getAll(collectionId),
+        ]);
+        if (!collection) throw new CollectionNotFoundError(collectionId);
+        const replaced = replaceVectorRows(rows, collectionId, replacement);
+        const { embedderId, dim } = replacement;
+        await awaitRequests((track) => {
+          for (const row of replaced) track(vectors.put(row));
+          track(collections.put({ ...collection, embedderId, dim }));
+          track(transaction.objectStore('centroids').delete(collectionId));
+        });
+      },
+    );
   }
 
   async putCentroids(centroids: StoredCentroids): Promise<void> {

@@ -1,10 +1,21 @@
 import { CollectionNotFoundError } from '../../core/errors.ts';
-import type { FileWrite, Store, StoredCentroids, StoredVectors } from '../../core/ports/store.ts';
+import type {
+  EmbeddingReplacement,
+  FileWrite,
+  Store,
+  StoredCentroids,
+  StoredVectors,
+} from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { validateFileUpdate, validateFileWrite } from './file-write.ts';
 import { sortById, sortChunks } from './record-order.ts';
-import { concatenateVectorRows, toVectorRow, type VectorRow } from './vector-rows.ts';
+import {
+  concatenateVectorRows,
+  replaceVectorRows,
+  toVectorRow,
+  type VectorRow,
+} from './vector-rows.ts';
 
 /**
  * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a
@@ -92,8 +103,24 @@ export class MemoryStore implements Store {
   }
 
   async loadVectors(collectionId: string): Promise<StoredVectors> {
-    const rows = [...this.vectorRows.values()].filter((row) => row.collectionId === collectionId);
-    return concatenateVectorRows(rows, this.collections.get(collectionId)?.dim ?? 0);
+    return concatenateVectorRows(
+      this.rowsOf(collectionId),
+      this.collections.get(collectionId)?.dim ?? 0,
+    );
+  }
+
+  async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
+    const collection = this.collections.get(collectionId);
+    if (!collection) throw new CollectionNotFoundError(collectionId);
+    const rows = this.rowsOf(collectionId);
+    const replaced = replaceVectorRows(rows, collectionId, replacement);
+    for (const row of replaced) this.vectorRows.set(row.fileId, row);
+    this.collections.set(collectionId, {
+      ...collection,
+      embedderId: replacement.embedderId,
+      dim: replacement.dim,
+    });
+    this.centroids.delete(collectionId);
   }
 
   async putCentroids(centroids: StoredCentroids): Promise<void> {
@@ -113,6 +140,10 @@ export class MemoryStore implements Store {
 
   async putSetting(key: string, value: unknown): Promise<void> {
     this.settings.set(key, structuredClone(value));
+  }
+
+  private rowsOf(collectionId: string): VectorRow[] {
+    return [...this.vectorRows.values()].filter((row) => row.collectionId === collectionId);
   }
 
   private filesOf(collectionId: string): FileRecord[] {

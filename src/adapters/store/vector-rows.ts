@@ -1,5 +1,5 @@
 import { DimensionMismatchError } from '../../core/errors.ts';
-import type { FileWrite, StoredVectors } from '../../core/ports/store.ts';
+import type { EmbeddingReplacement, FileWrite, StoredVectors } from '../../core/ports/store.ts';
 import { compareKeys } from './record-order.ts';
 
 /** One file's vectors as stored: raw float32 bytes, row i belonging to `ids[i]`. */
@@ -39,4 +39,47 @@ export function concatenateVectorRows(rows: readonly VectorRow[], dim: number): 
     for (const id of row.ids) ids[offset++] = id;
   }
   return { ids, vectors, dim };
+}
+
+/**
+ * A collection's rows with the vectors of `replacement`: the same files and ids, the new `dim`
+ * and floats. Throws, before anything is stored, unless `replacement.ids` are exactly the ids of
+ * `rows` (every chunk of the collection) with one row of `dim` floats each.
+ */
+export function replaceVectorRows(
+  rows: readonly VectorRow[],
+  collectionId: string,
+  replacement: EmbeddingReplacement,
+): VectorRow[] {
+  const { ids, vectors, dim } = replacement;
+  if (!Number.isInteger(dim) || dim <= 0) {
+    throw invalidReplacement(collectionId, `${dim} is not a dimension`);
+  }
+  if (vectors.length !== ids.length * dim) {
+    throw new DimensionMismatchError(dim, ids.length > 0 ? vectors.length / ids.length : 0);
+  }
+  const rowOf = new Map<string, number>();
+  ids.forEach((id, row) => {
+    if (rowOf.has(id)) throw invalidReplacement(collectionId, `chunk "${id}" appears twice`);
+    rowOf.set(id, row);
+  });
+  let matched = 0;
+  const replaced = rows.map((stored): VectorRow => {
+    const data = new Float32Array(stored.ids.length * dim);
+    stored.ids.forEach((id, position) => {
+      const row = rowOf.get(id);
+      if (row === undefined) throw invalidReplacement(collectionId, `chunk "${id}" has no vector`);
+      data.set(vectors.subarray(row * dim, (row + 1) * dim), position * dim);
+      matched += 1;
+    });
+    return { ...stored, ids: [...stored.ids], dim, data: data.buffer };
+  });
+  if (matched !== ids.length) {
+    throw invalidReplacement(collectionId, `${ids.length - matched} ids are not its chunks`);
+  }
+  return replaced;
+}
+
+function invalidReplacement(collectionId: string, detail: string): Error {
+  return new Error(`Refused to re-embed "${collectionId}": ${detail}.`);
 }

@@ -14,6 +14,16 @@ export interface StoredVectors {
   dim: number;
 }
 
+/** A collection's vectors from another embedding model, replacing all of its vectors at once. */
+export interface EmbeddingReplacement {
+  embedderId: string;
+  dim: number;
+  /** Exactly the collection's chunk ids, each once, in any order. */
+  ids: readonly string[];
+  /** Flat `ids.length * dim`, row i for `ids[i]`. */
+  vectors: Float32Array;
+}
+
 export interface StoredCentroids {
   collectionId: string;
   dim: number;
@@ -69,6 +79,15 @@ export interface Store {
   getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]>;
   /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
+
+  /**
+   * Atomically swaps the collection to another embedding model: replaces every vector with the
+   * rows of `replacement`, sets the collection's `embedderId` and `dim`, and deletes its centroids
+   * (they belong to the old vector space). The collection must exist (`CollectionNotFoundError`),
+   * `ids` must be exactly its chunk ids, and `vectors` must hold one row of `dim` per id
+   * (`DimensionMismatchError`). A refused or interrupted replacement changes nothing.
+   */
+  replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void>;
 
   /** Replaces the collection's centroids; the collection must exist (`CollectionNotFoundError`). */
   putCentroids(centroids: StoredCentroids): Promise<void>;

@@ -1,13 +1,17 @@
 import type { SearchHit } from '../types.ts';
 import type { CollectionIndex } from './collection-index.ts';
 import { reciprocalRankFusion } from './fusion.ts';
+import type { QueryVectorFor } from './knowledge-boundary.ts';
 
 export type SearchMode = 'bm25' | 'dense' | 'hybrid';
 
 export interface SearchRequest {
   text: string;
-  /** The embedded query; required for `dense` and `hybrid`. */
-  vector?: Float32Array;
+  /**
+   * The query embedded by each collection's own model (one array per model); required for `dense`
+   * and `hybrid`. A collection without one takes no part in the dense ranking.
+   */
+  vectorFor?: QueryVectorFor;
   mode: SearchMode;
   k: number;
 }
@@ -38,7 +42,9 @@ const MIN_CANDIDATES = 50;
 /**
  * Searches several collections as one: each ranking (keywords, expanded keywords, dense) is
  * merged across collections by its raw score first, then the rankings are fused by reciprocal
- * rank, so a weak collection's first hit does not outrank a strong collection's second.
+ * rank, so a weak collection's first hit does not outrank a strong collection's second. Dense
+ * scores compare only within one embedding model: the dense rankings of collections of different
+ * models (different query vectors) are combined by reciprocal rank.
  */
 export function searchIndexes(
   indexes: readonly CollectionIndex[],
@@ -46,8 +52,11 @@ export function searchIndexes(
 ): RankedChunk[] {
   const candidates = Math.max(MIN_CANDIDATES, request.k * CANDIDATES_PER_RESULT);
   const owner = new Map<string, CollectionIndex>();
-  const merge = (search: (index: CollectionIndex) => SearchHit[]): SearchHit[] => {
-    const hits = indexes.flatMap((index) =>
+  const merge = (
+    search: (index: CollectionIndex) => SearchHit[],
+    within: readonly CollectionIndex[] = indexes,
+  ): SearchHit[] => {
+    const hits = within.flatMap((index) =>
       search(index).map((hit) => {
         owner.set(hit.id, index);
         return hit;
@@ -55,15 +64,30 @@ export function searchIndexes(
     );
     return hits.sort((left, right) => right.score - left.score).slice(0, candidates);
   };
-  const { vector } = request;
+  const { vectorFor } = request;
   const lexical =
     request.mode === 'dense'
       ? []
       : merge((index) => index.lexical.search(request.text, candidates));
-  const dense =
-    request.mode === 'bm25' || !vector
-      ? []
-      : merge((index) => index.vectors.search(vector, candidates));
+  let dense: SearchHit[] = [];
+  if (request.mode !== 'bm25' && vectorFor) {
+    // Scores of one model compare across its collections; those of two models do not.
+    const byModel = new Map<Float32Array, CollectionIndex[]>();
+    for (const index of indexes) {
+      const vector = vectorFor(index.collectionId);
+      if (vector) byModel.set(vector, [...(byModel.get(vector) ?? []), index]);
+    }
+    const rankings = [...byModel].map(([vector, group]) =>
+      merge((index) => index.vectors.search(vector, candidates), group),
+    );
+    dense =
+      rankings.length === 1
+        ? rankings[0]!
+        : reciprocalRankFusion(
+            rankings.map((hits) => ({ hits })),
+            candidates,
+          );
+  }
   let fused: SearchHit[];
   if (request.mode === 'bm25') fused = lexical;
   else if (request.mode === 'dense') fused = dense;

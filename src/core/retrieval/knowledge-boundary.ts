@@ -45,18 +45,23 @@ export interface CollectionRoute {
   centroids: number;
 }
 
+/** The query embedded by a collection's own model; undefined where there is none. */
+export type QueryVectorFor = (collectionId: string) => Float32Array | undefined;
+
 /**
  * Knowledge-boundary routing: compare the query with every collection's centroids and return the
- * collections owning the `topK` most similar centroids, best first.
+ * collections owning the `topK` most similar centroids, best first. Each collection is compared
+ * with `queryFor` its own collection (collections may use different embedding models).
  */
 export function routeByBoundary(
-  query: Float32Array,
+  queryFor: QueryVectorFor,
   boundaries: readonly StoredCentroids[],
   topK: number,
 ): CollectionRoute[] {
   const scored: { collectionId: string; score: number }[] = [];
   for (const boundary of boundaries) {
-    if (boundary.dim !== query.length) continue;
+    const query = queryFor(boundary.collectionId);
+    if (boundary.dim !== query?.length) continue;
     for (let offset = 0; offset < boundary.centroids.length; offset += boundary.dim) {
       if (boundary.counts[offset / boundary.dim] === 0) continue;
       const score = dot(query, 0, boundary.centroids, offset, boundary.dim);

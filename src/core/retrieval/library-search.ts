@@ -1,14 +1,19 @@
+import { CollectionNotFoundError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { Store } from '../ports/store.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
-import type { Chunk } from '../types.ts';
+import type { Chunk, Collection } from '../types.ts';
 import { Bm25Index } from './bm25.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
-import { routeByBoundary, type CollectionRoute } from './knowledge-boundary.ts';
+import {
+  routeByBoundary,
+  type CollectionRoute,
+  type QueryVectorFor,
+} from './knowledge-boundary.ts';
 
 export interface LibrarySearchOptions {
-  /** Collections to search; all open ones when absent. */
+  /** Collections to search; all stored ones when absent. */
   collectionIds?: readonly string[];
   mode: SearchMode;
   k: number;
@@ -29,13 +34,20 @@ export interface LibrarySearchResult {
 
 export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
 
-/** Search across collections: loads each collection's indexes from the store once, then queries. */
+/** The embedder of a model, by the id a collection records (`Collection.embedderId`). */
+export type EmbedderResolver = (embedderId: string) => Promise<Embedder>;
+
+/**
+ * Search across collections: loads each collection's indexes from the store once, then queries.
+ * Collections may use different embedding models: the query is embedded once per model, and each
+ * collection is searched (and routed) with the query vector of its own model.
+ */
 export class LibrarySearch {
   readonly #indexes = new Map<string, Promise<CollectionIndex>>();
 
   constructor(
     readonly store: Store,
-    readonly embedder: Embedder,
+    readonly embedderFor: EmbedderResolver,
     readonly createVectorIndex: CreateVectorIndex,
   ) {}
 
@@ -56,18 +68,18 @@ export class LibrarySearch {
   }
 
   async search(query: string, options: LibrarySearchOptions): Promise<LibrarySearchResult> {
-    const collectionIds =
-      options.collectionIds ?? (await this.store.listCollections()).map(({ id }) => id);
-    const vector =
-      options.mode === 'bm25'
-        ? undefined
-        : await this.embedder.embed([query], { signal: options.signal });
+    const stored = await this.store.listCollections();
+    const byId = new Map(stored.map((collection) => [collection.id, collection]));
+    const collections = options.collectionIds?.flatMap((id) => byId.get(id) ?? []) ?? stored;
+    const collectionIds = collections.map(({ id }) => id);
+    const vectorFor =
+      options.mode === 'bm25' ? undefined : await this.#embedQuery(query, collections, options);
     let searched = collectionIds;
     let routes: CollectionRoute[] | undefined;
-    if (options.routeTopK && vector && collectionIds.length > 1) {
+    if (options.routeTopK && vectorFor && collectionIds.length > 1) {
       const boundaries = await Promise.all(collectionIds.map((id) => this.store.getCentroids(id)));
       routes = routeByBoundary(
-        vector,
+        vectorFor,
         boundaries.filter((boundary) => boundary !== undefined),
         options.routeTopK,
       );
@@ -76,7 +88,7 @@ export class LibrarySearch {
     const indexes = await Promise.all(searched.map((id) => this.open(id)));
     const top: RankedChunk[] = searchIndexes(indexes, {
       text: query,
-      vector,
+      ...(vectorFor ? { vectorFor } : {}),
       mode: options.mode,
       k: options.k,
     });
@@ -88,12 +100,31 @@ export class LibrarySearch {
     return { passages, ...(routes ? { routes } : {}) };
   }
 
+  /** The query embedded once per model among `collections`, looked up by collection id. */
+  async #embedQuery(
+    query: string,
+    collections: readonly Collection[],
+    options: LibrarySearchOptions,
+  ): Promise<QueryVectorFor> {
+    const models = [...new Set(collections.map((collection) => collection.embedderId))];
+    const vectors = await Promise.all(
+      models.map(async (model) =>
+        (await this.embedderFor(model)).embed([query], { signal: options.signal }),
+      ),
+    );
+    const byModel = new Map(models.map((model, position) => [model, vectors[position]!]));
+    const modelOf = new Map(collections.map(({ id, embedderId }) => [id, embedderId]));
+    return (collectionId) => byModel.get(modelOf.get(collectionId) ?? '');
+  }
+
   async #load(collectionId: string): Promise<CollectionIndex> {
-    const [chunks, stored] = await Promise.all([
+    const [collection, chunks, stored] = await Promise.all([
+      this.store.getCollection(collectionId),
       this.store.listChunks(collectionId),
       this.store.loadVectors(collectionId),
     ]);
-    const dim = stored.dim || this.embedder.dim;
+    if (!collection) throw new CollectionNotFoundError(collectionId);
+    const { dim } = stored;
     const index = new CollectionIndex(
       collectionId,
       this.createVectorIndex(dim, stored.ids.length),

@@ -4,10 +4,16 @@ import type { LibraryApi } from '../../../workers/library.worker.ts';
 export type {
   CollectionSummary,
   DocumentView,
+  DownloadProgress,
+  EmbeddingModelInfo,
   FileIssue,
   FolderInput,
   IngestProgress,
+  InterruptedSync,
+  ModelChangeEvent,
+  ModelChangeSummary,
   PickedFile,
+  ReembedProgress,
   SearchMode,
   SearchResultItem,
   StorageUsage,
@@ -15,6 +21,9 @@ export type {
   SyncSummary,
   TextRange,
 } from '../../../workers/library.worker.ts';
+
+/** The embedding models a collection can use (plain data, also known to the worker). */
+export { EMBEDDING_MODELS } from '../../adapters/embedder/models.ts';
 
 export type LibraryClient = Remote<LibraryApi>;
 

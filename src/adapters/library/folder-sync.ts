@@ -1,0 +1,102 @@
+import { CollectionNotFoundError } from '../../core/errors.ts';
+import { runIngest } from '../../core/ingest/ingest-job.ts';
+import type { IngestProgress } from '../../core/ingest/progress.ts';
+import type { FolderSource } from '../../core/ingest/source.ts';
+import type { Collection } from '../../core/types.ts';
+import { DirectoryHandleSource } from '../source/directory-handle-source.ts';
+import { FileListSource } from '../source/file-list-source.ts';
+import { LazyEmbedder } from './lazy-embedder.ts';
+import type { LibraryContext } from './library-context.ts';
+import type { FolderInput, SyncEvent, SyncRequest, SyncSummary } from './library-types.ts';
+import type { SyncControl } from './sync-queue.ts';
+import { summarizeSync } from './sync-summary.ts';
+
+export function openFolder(folder: FolderInput): FolderSource {
+  return folder.kind === 'handle'
+    ? new DirectoryHandleSource(folder.handle)
+    : new FileListSource(folder.files);
+}
+
+/**
+ * The collection a sync goes into: the one asked for, else the one named like the folder, else a
+ * new one with the model asked for (the default model when none), whose embedder is loaded first
+ * so that a model that cannot load leaves no empty collection behind.
+ */
+export async function resolveCollection(
+  { store, embedders }: LibraryContext,
+  name: string,
+  { collectionId, modelId }: SyncRequest,
+): Promise<Collection> {
+  if (collectionId !== undefined) {
+    const collection = await store.getCollection(collectionId);
+    if (!collection) throw new CollectionNotFoundError(collectionId);
+    return collection;
+  }
+  const existing = (await store.listCollections()).find((item) => item.name === name);
+  if (existing) return existing;
+  const embedder = await embedders.load(modelId ?? embedders.defaultModelId);
+  const now = Date.now();
+  const collection: Collection = {
+    id: crypto.randomUUID(),
+    name,
+    embedderId: embedder.id,
+    dim: embedder.dim,
+    createdAt: now,
+    updatedAt: now,
+    fileCount: 0,
+    chunkCount: 0,
+  };
+  await store.putCollection(collection);
+  return collection;
+}
+
+export interface FolderSyncJob {
+  jobId: string;
+  collection: Collection;
+  source: FolderSource;
+  control: SyncControl;
+  onEvent: (event: SyncEvent) => void;
+}
+
+/**
+ * Syncs a collection with its folder using the collection's own model, keeping its "sync in
+ * progress" marker while it runs, and resolves what changed.
+ */
+export async function syncCollection(
+  { store, search, markers, embedders, parsers }: LibraryContext,
+  { jobId, collection, source, control, onEvent }: FolderSyncJob,
+): Promise<SyncSummary> {
+  const startedAt = Date.now();
+  const before = new Set((await store.listFiles(collection.id)).map((file) => file.path));
+  const model = collection.embedderId;
+  const marker = await markers.begin(collection.id);
+  let progress: IngestProgress;
+  try {
+    progress = await runIngest({
+      collection,
+      source,
+      store,
+      // Loaded with the first chunk: a re-sync with nothing new needs no model.
+      embedder: new LazyEmbedder(model, collection.dim, () => embedders.load(model)),
+      parsers,
+      index: await search.open(collection.id),
+      signal: control.abort.signal,
+      pause: control.pause,
+      onProgress: (progress) => {
+        marker.record(progress);
+        onEvent({ jobId, collectionId: collection.id, collectionName: collection.name, progress });
+      },
+    });
+  } finally {
+    await marker.end();
+  }
+  return summarizeSync({
+    jobId,
+    collection,
+    before,
+    after: await store.listFiles(collection.id),
+    startedAt,
+    progress,
+    seconds: (Date.now() - startedAt) / 1000,
+  });
+}
