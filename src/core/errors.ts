@@ -67,7 +67,7 @@ export class EmbedderLoadError extends ArchivistError {
     readonly detail: string,
   ) {
     super(
-      `The embedding model "${model}" could not be loaded (${detail}). Check the model host in settings.`,
+      `The embedding model "${model}" could not be loaded (${detail}). Check the connection and the model host under "Change…" on the collection, then try again.`,
     );
   }
 }
