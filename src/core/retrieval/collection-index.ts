@@ -1,7 +1,7 @@
 import type { LexicalIndex } from '../ports/lexical-index.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk } from '../types.ts';
-import { indexText } from './index-text.ts';
+import { keywordText } from './index-text.ts';
 
 /** The in-memory search state of one collection: dense + keyword indexes, updated per file. */
 export class CollectionIndex {
@@ -23,7 +23,7 @@ export class CollectionIndex {
     if (chunks.length === 0) return;
     const ids = chunks.map((chunk) => chunk.id);
     this.vectors.add(ids, vectors);
-    this.lexical.add(chunks.map((chunk) => ({ id: chunk.id, text: indexText(chunk) })));
+    this.lexical.add(chunks.map((chunk) => ({ id: chunk.id, text: keywordText(chunk) })));
     this.#chunksByFile.set(fileId, ids);
   }
 
