@@ -5,6 +5,7 @@ import { createNodeParsers } from './node-parsers.ts';
 import { MemoryStore } from '../src/adapters/store/memory-store.ts';
 import { NodeFolderSource } from '../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../src/adapters/vector/index.ts';
+import { newCollection } from '../src/core/collection.ts';
 import { runIngest } from '../src/core/ingest/ingest-job.ts';
 import type { IngestProgress } from '../src/core/ingest/progress.ts';
 import type { Embedder } from '../src/core/ports/embedder.ts';
@@ -44,17 +45,7 @@ export async function openNodeLibrary(options: NodeLibraryOptions): Promise<Node
   const ingests: IngestProgress[] = [];
   const started = performance.now();
   for (const id of collectionIds) {
-    const now = Date.now();
-    const collection = {
-      id,
-      name: id,
-      embedderId: embedder.id,
-      dim: embedder.dim,
-      createdAt: now,
-      updatedAt: now,
-      fileCount: 0,
-      chunkCount: 0,
-    };
+    const collection = newCollection(id, id, embedder);
     await store.putCollection(collection);
     ingests.push(
       await runIngest({

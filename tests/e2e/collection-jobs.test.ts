@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { AppPage } from './support/app-page.ts';
+import { reportFailure } from './support/failure-report.ts';
 import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
 
 const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
-const RESULTS_DIRECTORY = resolve(import.meta.dirname, '../../test-results');
 /** Enough files that a sync is still running when the test pauses it. */
 const BULK_FILE_COUNT = 300;
 /** A port nothing listens on: a model host that cannot be reached, on this machine. */
@@ -33,16 +33,7 @@ describe('collection jobs in the browser', () => {
     await app.openLibrary(baseUrl);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    await mkdir(RESULTS_DIRECTORY, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    await session.page.screenshot({
-      path: join(RESULTS_DIRECTORY, `e2e-${name}.png`),
-      fullPage: true,
-    });
-    console.error(`Browser errors so far:\n${session.errors.join('\n') || '(none)'}`);
-  });
+  afterEach(({ task }) => reportFailure(task, session));
 
   afterAll(async () => {
     await session?.close();

@@ -1,12 +1,12 @@
-import { appendFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { AppPage } from './support/app-page.ts';
+import { reportFailure } from './support/failure-report.ts';
 import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
 
 const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
-const RESULTS_DIRECTORY = resolve(import.meta.dirname, '../../test-results');
 /** Files in the fixture folder, and how the sync treats them (tests/fixtures/README.md). */
 const FILE_COUNT = 14;
 const INDEXED_COUNT = 10;
@@ -29,16 +29,7 @@ describe('library in the browser', () => {
     await app.openLibrary(baseUrl);
   });
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    await mkdir(RESULTS_DIRECTORY, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    await session.page.screenshot({
-      path: join(RESULTS_DIRECTORY, `e2e-${name}.png`),
-      fullPage: true,
-    });
-    console.error(`Browser errors so far:\n${session.errors.join('\n') || '(none)'}`);
-  });
+  afterEach(({ task }) => reportFailure(task, session));
 
   afterAll(async () => {
     await session?.close();

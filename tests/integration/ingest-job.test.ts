@@ -8,6 +8,7 @@ import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
+import { newCollection } from '../../src/core/collection.ts';
 import { runIngest, type IngestOptions } from '../../src/core/ingest/ingest-job.ts';
 import { PauseController } from '../../src/core/ingest/pause.ts';
 import type { IngestProgress } from '../../src/core/ingest/progress.ts';
@@ -36,17 +37,8 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function newCollection(store: Store): Promise<Collection> {
-  const collection: Collection = {
-    id: 'library',
-    name: 'library',
-    embedderId: embedder.id,
-    dim: embedder.dim,
-    createdAt: 0,
-    updatedAt: 0,
-    fileCount: 0,
-    chunkCount: 0,
-  };
+async function storedCollection(store: Store): Promise<Collection> {
+  const collection = newCollection('library', 'library', embedder, 0);
   await store.putCollection(collection);
   return collection;
 }
@@ -74,7 +66,7 @@ const stores: [string, () => Promise<Store>][] = [
 describe.each(stores)('ingest job on the %s store', (_, createStore) => {
   it('indexes the fixture folder and records why files were skipped or failed', async () => {
     const store = await createStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     const progress = await ingest(store, collection);
     expect(progress).toMatchObject({ phase: 'done', filesTotal: 14, filesDone: 14 });
     expect(progress.filesSkipped).toBe(3);
@@ -98,7 +90,7 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 
   it('re-indexes only changed files and drops deleted ones on re-sync', async () => {
     const store = await createStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     await ingest(store, collection);
     const before = new Map((await store.listFiles(collection.id)).map((file) => [file.path, file]));
 
@@ -126,7 +118,7 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 
   it('keeps a touched file with the same content without re-embedding it', async () => {
     const store = await createStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     await ingest(store, collection);
     const path = join(folder, 'lake-varnholm-station.md');
     await utimes(path, new Date(), new Date(Date.now() + 60_000));
@@ -140,7 +132,7 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 
   it('resumes after a cancelled run with nothing lost and nothing duplicated', async () => {
     const store = await createStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     const abort = new AbortController();
     await expect(
       ingest(store, collection, {
@@ -168,7 +160,7 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 
   it('waits while paused and finishes after resume', async () => {
     const store = await createStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     const pause = new PauseController();
     const phases: string[] = [];
     pause.pause();
@@ -188,7 +180,7 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 describe('searching an ingested folder', () => {
   it('finds the passage that holds a fact, in every mode', async () => {
     const store = new MemoryStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await ingest(store, collection, { index: await search.open(collection.id) });
     for (const mode of ['bm25', 'hybrid'] as const) {
@@ -205,7 +197,7 @@ describe('searching an ingested folder', () => {
 
   it('builds the same search state from the store after a restart', async () => {
     const store = new MemoryStore();
-    const collection = await newCollection(store);
+    const collection = await storedCollection(store);
     const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await ingest(store, collection, { index: await live.open(collection.id) });
     const reopened = new LibrarySearch(store, async () => embedder, chooseVectorIndex);

@@ -1,3 +1,4 @@
+import { newCollection } from '../../src/core/collection.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,16 +48,7 @@ beforeAll(async () => {
 
 /** A store holding the fixture folder as collection `id`, embedded with `embedder`. */
 async function ingested(store: Store, id: string, embedder: Embedder): Promise<Collection> {
-  const collection: Collection = {
-    id,
-    name: id,
-    embedderId: embedder.id,
-    dim: embedder.dim,
-    createdAt: 0,
-    updatedAt: 0,
-    fileCount: 0,
-    chunkCount: 0,
-  };
+  const collection = newCollection(id, id, embedder, 0);
   await store.putCollection(collection);
   await runIngest({
     collection,

@@ -1,3 +1,4 @@
+import { newCollection } from '../../core/collection.ts';
 import { CollectionNotFoundError } from '../../core/errors.ts';
 import { runIngest } from '../../core/ingest/ingest-job.ts';
 import type { IngestProgress } from '../../core/ingest/progress.ts';
@@ -35,17 +36,7 @@ export async function resolveCollection(
   const existing = (await store.listCollections()).find((item) => item.name === name);
   if (existing) return existing;
   const embedder = await embedders.load(modelId ?? embedders.defaultModelId);
-  const now = Date.now();
-  const collection: Collection = {
-    id: crypto.randomUUID(),
-    name,
-    embedderId: embedder.id,
-    dim: embedder.dim,
-    createdAt: now,
-    updatedAt: now,
-    fileCount: 0,
-    chunkCount: 0,
-  };
+  const collection = newCollection(crypto.randomUUID(), name, embedder);
   await store.putCollection(collection);
   return collection;
 }
