@@ -88,6 +88,79 @@ export class CollectionNotFoundError extends ArchivistError {
   }
 }
 
+/** The language model server could not be reached (not running, wrong address, blocked). */
+export class EngineUnavailableError extends ArchivistError {
+  readonly name = 'EngineUnavailableError';
+  constructor(
+    /** The server URL. */
+    readonly where: string,
+    readonly detail: string,
+  ) {
+    super(
+      `The language model at ${where} could not be reached (${detail}). Is the server running at ${where}? Start it or correct the address in Settings, then try again.`,
+    );
+  }
+}
+
+/** A WebLLM model could not be started (no WebGPU, a missing GPU feature, a failed download). */
+export class EngineLoadError extends ArchivistError {
+  readonly name = 'EngineLoadError';
+  constructor(
+    readonly model: string,
+    readonly detail: string,
+  ) {
+    super(
+      `The language model "${model}" could not be loaded (${detail}). Check that this browser has WebGPU and enough free memory, and the connection for its first download; or choose a smaller model, a local server, or extractive answers in Settings.`,
+    );
+  }
+}
+
+export class EngineTimeoutError extends ArchivistError {
+  readonly name = 'EngineTimeoutError';
+  constructor(
+    readonly where: string,
+    readonly waitedMs: number,
+    /** `first byte`: nothing arrived; `between chunks`: the stream stalled. */
+    readonly phase: 'first byte' | 'between chunks',
+  ) {
+    super(
+      phase === 'first byte'
+        ? `The language model at ${where} did not start answering within ${formatSeconds(waitedMs)}. It may still be loading the model; wait a moment and try again, or raise the timeout in Settings.`
+        : `The language model at ${where} stopped sending its answer for ${formatSeconds(waitedMs)}. Check that the server is still running, then try again.`,
+    );
+  }
+}
+
+/** The engine answered, but with an error or a reply Archivist cannot read. */
+export class EngineResponseError extends ArchivistError {
+  readonly name = 'EngineResponseError';
+  constructor(
+    /** The server URL or model id. */
+    readonly where: string,
+    /** HTTP status, when the engine is a server. */
+    readonly status: number | undefined,
+    /** The engine's own message. */
+    readonly detail: string,
+  ) {
+    super(
+      `The language model ${where} answered with an error${status === undefined ? '' : ` (HTTP ${status})`}: ${detail}. Check the model in Settings (and the server's log, for a local server), then try again.`,
+    );
+  }
+}
+
+export class ContextOverflowError extends ArchivistError {
+  readonly name = 'ContextOverflowError';
+  constructor(
+    /** The server URL or model id. */
+    readonly where: string,
+    readonly detail: string,
+  ) {
+    super(
+      `The question and its passages do not fit in the context window of ${where} (${detail}). Ask a shorter question, search fewer collections, or choose a model with a larger context window.`,
+    );
+  }
+}
+
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
@@ -97,6 +170,11 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+function formatSeconds(milliseconds: number): string {
+  const seconds = milliseconds / 1000;
+  return `${seconds >= 10 ? Math.round(seconds) : Number(seconds.toFixed(1))} s`;
 }
 
 /** A plain `{ name, message }` for storing or posting an error. */

@@ -1,0 +1,60 @@
+import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
+import { ScriptedEngine } from '../../src/adapters/engines/scripted-engine.ts';
+import { WebLlmEngine } from '../../src/adapters/engines/webllm/webllm-engine.ts';
+import { startChatServer } from '../support/chat-server.ts';
+import { WebLlmStandIn } from '../support/webllm-stand-in.ts';
+import { describeChatEngineContract } from './chat-engine.contract.ts';
+
+describeChatEngineContract('scripted', async (responses) => {
+  const engine = new ScriptedEngine(responses);
+  return {
+    engine,
+    schemaSeen: () => {
+      const format = engine.calls.at(-1)?.responseFormat;
+      return format?.type === 'json' ? format.schema : undefined;
+    },
+    close: async () => undefined,
+  };
+});
+
+describeChatEngineContract('OpenAI-compatible, against a local SSE server', async (responses) => {
+  const server = await startChatServer(
+    responses.map((text) => ({ kind: 'stream', pieces: [...chunksOf(text, 5)] })),
+  );
+  return {
+    engine: new OpenAiCompatibleEngine({
+      baseUrl: server.url,
+      model: 'test-model',
+      contextWindow: 8192,
+      retries: 0,
+    }),
+    schemaSeen: () => {
+      const format = server.requests.at(-1)?.response_format as
+        { json_schema?: { schema?: unknown } } | undefined;
+      return format?.json_schema?.schema;
+    },
+    close: () => server.close(),
+  };
+});
+
+describeChatEngineContract(
+  'WebLLM adapter over a stand-in engine (no model runs)',
+  async (responses) => {
+    const standIn = new WebLlmStandIn(responses);
+    return {
+      engine: new WebLlmEngine(standIn, {
+        id: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC',
+        contextWindow: 4096,
+      }),
+      schemaSeen: () => {
+        const schema = standIn.requests.at(-1)?.response_format?.schema;
+        return schema === undefined ? undefined : (JSON.parse(schema) as unknown);
+      },
+      close: async () => undefined,
+    };
+  },
+);
+
+function* chunksOf(text: string, size: number): Generator<string> {
+  for (let start = 0; start < text.length; start += size) yield text.slice(start, start + size);
+}
