@@ -26,6 +26,7 @@ import { RunningJobs } from './running-jobs.ts';
 import { SyncMarkers } from './sync-markers.ts';
 import { SyncQueue } from './sync-queue.ts';
 import { findTermMatches } from './term-matches.ts';
+import { focusSnippet } from '../../core/retrieval/snippet.ts';
 
 export interface LibraryDependencies {
   /** Opened once; every call waits for it (and fails with its error when it failed). */
@@ -175,19 +176,24 @@ export class LibraryService {
       store.listCollections(),
     ]);
     const names = new Map(collections.map((collection) => [collection.id, collection.name]));
-    return result.passages.map(({ chunk, score, lexicalRank, denseRank }) => ({
-      chunkId: chunk.id,
-      collectionId: chunk.collectionId,
-      collectionName: names.get(chunk.collectionId) ?? '',
-      path: chunk.path,
-      headingPath: chunk.headingPath,
-      ...(chunk.page === undefined ? {} : { page: chunk.page }),
-      text: chunk.text,
-      score,
-      ...(lexicalRank === undefined ? {} : { lexicalRank }),
-      ...(denseRank === undefined ? {} : { denseRank }),
-      matches: findTermMatches(query, chunk.text),
-    }));
+    return result.passages.map(({ chunk, score, lexicalRank, denseRank }) => {
+      const snippet = focusSnippet(chunk.text, findTermMatches(query, chunk.text));
+      return {
+        chunkId: chunk.id,
+        collectionId: chunk.collectionId,
+        collectionName: names.get(chunk.collectionId) ?? '',
+        path: chunk.path,
+        headingPath: chunk.headingPath,
+        ...(chunk.page === undefined ? {} : { page: chunk.page }),
+        text: snippet.text,
+        clippedStart: snippet.clippedStart,
+        clippedEnd: snippet.clippedEnd,
+        score,
+        ...(lexicalRank === undefined ? {} : { lexicalRank }),
+        ...(denseRank === undefined ? {} : { denseRank }),
+        matches: snippet.matches,
+      };
+    });
   }
 
   /** The document holding a chunk, rebuilt from its stored chunks, with that chunk as the passage. */

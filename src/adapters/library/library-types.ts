@@ -128,7 +128,11 @@ export interface SearchResultItem {
   path: string;
   headingPath: string[];
   page?: number;
+  /** The part of the passage that shows the query's words (the whole passage when short). */
   text: string;
+  /** Whether passage text was left out before or after `text`. */
+  clippedStart: boolean;
+  clippedEnd: boolean;
   score: number;
   lexicalRank?: number;
   denseRank?: number;
