@@ -39,6 +39,12 @@ describe('focusSnippet', () => {
     expect(snippet.text).toContain('lake station core');
   });
 
+  it('moves a lone match from the end of the window to near its start', () => {
+    const text = `${'A sentence without the word. '.repeat(9)}The treasurer signs. ${'More. '.repeat(20)}`;
+    const snippet = focusSnippet(text, rangesOf(text, 'treasurer'), 280);
+    expect(snippet.text.startsWith('The treasurer')).toBe(true);
+  });
+
   it('starts at the beginning when nothing matched', () => {
     const text = 'word '.repeat(200);
     const snippet = focusSnippet(text, [], 100);

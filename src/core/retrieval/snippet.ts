@@ -14,6 +14,8 @@ export interface Snippet {
 
 /** Characters of context kept before the first match in the window. */
 const LEAD = 80;
+/** Share of the window within which a match counts as shown early. */
+const EARLY_SHARE = 0.4;
 
 /**
  * The part of `text` (at most `maxChars` long) that shows the most distinct matched words,
@@ -23,13 +25,17 @@ const LEAD = 80;
 export function focusSnippet(
   text: string,
   matches: readonly CharacterRange[],
-  maxChars = 320,
+  maxChars = 280,
 ): Snippet {
   if (text.length <= maxChars) {
     return { text, matches: [...matches], clippedStart: false, clippedEnd: false };
   }
   let bestStart = 0;
-  let bestCount = distinctWords(text, matches, 0, maxChars);
+  // From the top only when the words show early: a match near the end of the window could be
+  // cut off by a narrow screen's line clamp.
+  const firstMatch = matches[0]?.start ?? 0;
+  let bestCount =
+    distinctWords(text, matches, 0, maxChars) - (firstMatch > maxChars * EARLY_SHARE ? 0.5 : 0);
   for (const match of matches) {
     const start = Math.max(0, match.start - LEAD);
     const count = distinctWords(text, matches, start, start + maxChars);
