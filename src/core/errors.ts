@@ -161,6 +161,19 @@ export class ContextOverflowError extends ArchivistError {
   }
 }
 
+/** A strategy used up its model calls or rounds before it finished. */
+export class BudgetExhaustedError extends ArchivistError {
+  readonly name = 'BudgetExhaustedError';
+  constructor(
+    readonly limit: 'llm-calls' | 'rounds',
+    readonly max: number,
+  ) {
+    super(
+      `Archivist stopped after ${max} ${limit === 'llm-calls' ? 'model calls' : 'rounds of research'}, the most this answering strategy allows. Ask a narrower question, or choose the "thorough" strategy in Settings for a larger budget.`,
+    );
+  }
+}
+
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;

@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { isCoreEvent, Trace, type TraceEvent } from '../../../src/core/pipeline/trace.ts';
+
+function manualClock(start = 1000) {
+  const clock = { now: start, read: () => clock.now };
+  return clock;
+}
+
+describe('Trace', () => {
+  it('times events from the run start and keeps them in order', () => {
+    const clock = manualClock();
+    const trace = new Trace(clock.read);
+    trace.emit({ type: 'run-start', question: 'When was the kiln fired?', strategy: 'single' });
+    clock.now += 40;
+    trace.emitStep('route-end', 'route', { strategy: 'single', reason: 'one fact' });
+    expect(trace.events).toEqual([
+      { type: 'run-start', at: 0, question: 'When was the kiln fired?', strategy: 'single' },
+      {
+        type: 'route-end',
+        at: 40,
+        step: 'route',
+        data: { strategy: 'single', reason: 'one fact' },
+      },
+    ]);
+  });
+
+  it('streams events to subscribers until they unsubscribe', () => {
+    const trace = new Trace(manualClock().read);
+    const seen: TraceEvent[] = [];
+    const unsubscribe = trace.subscribe((event) => seen.push(event));
+    trace.emitStep('retrieval-start', 'retrieve');
+    unsubscribe();
+    trace.emitStep('retrieval-end', 'retrieve');
+    expect(seen.map((event) => event.type)).toEqual(['retrieval-start']);
+  });
+
+  it('keeps running when a subscriber throws, and reports the error asynchronously', async () => {
+    const trace = new Trace(manualClock().read);
+    const reported = vi.fn();
+    const original = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = (callback) =>
+      original(() => {
+        try {
+          callback();
+        } catch (error) {
+          reported(error);
+        }
+      });
+    try {
+      trace.subscribe(() => {
+        throw new Error('listener failed');
+      });
+      trace.emitStep('answer-delta', 'answer', { text: 'The' });
+      await Promise.resolve();
+    } finally {
+      globalThis.queueMicrotask = original;
+    }
+    expect(trace.events).toHaveLength(1);
+    expect(reported).toHaveBeenCalledWith(new Error('listener failed'));
+  });
+
+  it('reserves the core event names for emit', () => {
+    const trace = new Trace(manualClock().read);
+    expect(() => trace.emitStep('llm-call-end', 'route')).toThrow(TypeError);
+  });
+
+  it('tells core events from step events', () => {
+    const trace = new Trace(manualClock().read);
+    const core = trace.emit({ type: 'budget-exhausted', step: 'plan', limit: 'rounds', max: 3 });
+    const step = trace.emitStep('plan-round-start', 'plan');
+    expect(isCoreEvent(core)).toBe(true);
+    expect(isCoreEvent(step)).toBe(false);
+  });
+
+  it('totals LLM calls, tokens, time, repairs and fallbacks', () => {
+    const clock = manualClock();
+    const trace = new Trace(clock.read);
+    const call = { step: 'route', attempt: 'first', finishReason: 'stop' } as const;
+    trace.emit({
+      ...call,
+      type: 'llm-call-end',
+      call: 1,
+      promptTokens: 300,
+      completionTokens: 20,
+      ms: 120,
+    });
+    trace.emit({ type: 'llm-call-repair', step: 'route', call: 1, error: 'bad' });
+    trace.emit({
+      ...call,
+      type: 'llm-call-end',
+      call: 2,
+      promptTokens: 350,
+      completionTokens: 15,
+      ms: 80,
+    });
+    trace.emit({ type: 'llm-call-fallback', step: 'route', reason: 'malformed', error: 'bad' });
+    clock.now += 900;
+    expect(trace.totals()).toEqual({
+      llmCalls: 2,
+      promptTokens: 650,
+      completionTokens: 35,
+      llmMs: 200,
+      ms: 900,
+      repairs: 1,
+      fallbacks: 1,
+    });
+    trace.emit({ type: 'run-end', outcome: 'answered' });
+    clock.now += 500;
+    expect(trace.totals().ms).toBe(900);
+  });
+});
