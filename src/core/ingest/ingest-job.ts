@@ -55,51 +55,143 @@ interface PendingFile {
  * ones, and records why a file was skipped or failed. Each file is committed in one store write,
  * so a job stopped at any point (cancel, closed tab, crash) resumes by running it again.
  */
-export async function runIngest(options: IngestOptions): Promise<IngestProgress> {
-  const { collection, source, store, embedder, signal } = options;
-  const batchSize = options.batchSize ?? 64;
-  const interval = options.progressInterval ?? 200;
-  let progress = emptyProgress();
-  let lastReport = 0;
-  let started = performance.now();
-  const report = (force = false): void => {
-    const now = performance.now();
-    if (!force && now - lastReport < interval) return;
-    lastReport = now;
-    progress = withRates(progress, now - started);
-    options.onProgress?.({ ...progress });
-  };
-  report(true);
+export function runIngest(options: IngestOptions): Promise<IngestProgress> {
+  return new IngestRun(options).run();
+}
 
-  const files = await source.list(signal);
-  const stored = await store.listFiles(collection.id);
-  const storedByPath = new Map(stored.map((record) => [record.path, record]));
-  const diff = diffFolder(files, stored);
-  if (diff.removed.length > 0) {
-    await store.deleteFiles(
-      collection.id,
-      diff.removed.map((record) => record.id),
-    );
-    for (const record of diff.removed) options.index?.removeFile(record.id);
+class IngestRun {
+  readonly #options: IngestOptions;
+  readonly #collection: Collection;
+  readonly #batchSize: number;
+  readonly #interval: number;
+  #progress = emptyProgress();
+  #lastReport = 0;
+  #started = performance.now();
+  #pending: PendingFile[] = [];
+  #pendingChunks = 0;
+  #storedByPath = new Map<string, FileRecord>();
+
+  constructor(options: IngestOptions) {
+    this.#options = options;
+    this.#collection = options.collection;
+    this.#batchSize = options.batchSize ?? 64;
+    this.#interval = options.progressInterval ?? 200;
   }
-  const work = [...diff.added, ...diff.changed, ...diff.retried];
-  progress = {
-    ...progress,
-    phase: 'indexing',
-    filesTotal: work.length,
-    filesUnchanged: diff.unchanged.length,
-    filesRemoved: diff.removed.length,
-    bytesTotal: work.reduce((sum, file) => sum + file.size, 0),
-  };
-  started = performance.now();
-  report(true);
 
-  let pending: PendingFile[] = [];
-  let pendingChunks = 0;
-  const flush = async (): Promise<void> => {
-    const batch = pending;
-    pending = [];
-    pendingChunks = 0;
+  async run(): Promise<IngestProgress> {
+    const { signal } = this.#options;
+    this.#report(true);
+    const { work, removed } = await this.#scan();
+    try {
+      for await (const loaded of readAhead(work, (file) => this.#load(file), READ_AHEAD)) {
+        signal?.throwIfAborted();
+        await this.#pauseIfAsked();
+        await this.#index(loaded);
+        if (this.#pendingChunks >= this.#batchSize) await this.#flush();
+      }
+      await this.#flush();
+    } catch (error) {
+      if (signal?.aborted) {
+        this.#progress.phase = 'cancelled';
+        this.#report(true);
+      }
+      throw error;
+    }
+    await this.#finish(work.length > 0 || removed > 0);
+    return this.#progress;
+  }
+
+  /** Lists the folder, removes what is gone, and returns the files that need work. */
+  async #scan(): Promise<{ work: SourceFile[]; removed: number }> {
+    const { store, source, signal, index } = this.#options;
+    const files = await source.list(signal);
+    const stored = await store.listFiles(this.#collection.id);
+    this.#storedByPath = new Map(stored.map((record) => [record.path, record]));
+    const diff = diffFolder(files, stored);
+    if (diff.removed.length > 0) {
+      await store.deleteFiles(
+        this.#collection.id,
+        diff.removed.map((record) => record.id),
+      );
+      for (const record of diff.removed) index?.removeFile(record.id);
+    }
+    const work = [...diff.added, ...diff.changed, ...diff.retried];
+    this.#progress = {
+      ...this.#progress,
+      phase: 'indexing',
+      filesTotal: work.length,
+      filesUnchanged: diff.unchanged.length,
+      filesRemoved: diff.removed.length,
+      bytesTotal: work.reduce((sum, file) => sum + file.size, 0),
+    };
+    this.#started = performance.now();
+    this.#report(true);
+    return { work, removed: diff.removed.length };
+  }
+
+  /** Checks type and size, then reads and hashes; failures travel with the file. */
+  async #load(file: SourceFile): Promise<LoadedFile> {
+    try {
+      this.#options.parsers.check(file.path, file.size);
+      const bytes = await file.read(this.#options.signal);
+      return { file, bytes, hash: await sha256Hex(bytes) };
+    } catch (error) {
+      return { file, hash: '', error };
+    }
+  }
+
+  async #pauseIfAsked(): Promise<void> {
+    const { pause, signal } = this.#options;
+    if (!pause?.paused) return;
+    await this.#flush();
+    this.#progress.phase = 'paused';
+    this.#report(true);
+    await pause.whilePaused(signal);
+    signal?.throwIfAborted();
+    this.#progress.phase = 'indexing';
+    this.#report(true);
+  }
+
+  /** Parses and chunks one file into the pending batch, or records why it could not be. */
+  async #index({ file, bytes, hash, error: loadError }: LoadedFile): Promise<void> {
+    const { store, parsers, signal } = this.#options;
+    this.#progress.currentPath = file.path;
+    try {
+      if (loadError !== undefined || !bytes) throw loadError;
+      const previous = this.#storedByPath.get(file.path);
+      if (previous?.status === 'indexed' && previous.hash === hash) {
+        await store.updateFile({ ...previous, size: file.size, mtime: file.mtime });
+        this.#progress.filesDone += 1;
+        this.#progress.bytesDone += file.size;
+        return;
+      }
+      const document = await parsers.parse({ path: file.path, bytes, signal });
+      const fileId = this.#fileId(file);
+      const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
+        ...piece,
+        id: `${fileId}#${ordinal}`,
+        collectionId: this.#collection.id,
+        fileId,
+        path: file.path,
+        ordinal,
+      }));
+      this.#pending.push({ source: file, hash, chunks });
+      this.#pendingChunks += chunks.length;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const name = describeError(error).name;
+      if (name === 'StorageFullError') throw error;
+      const status = SKIP_ERRORS.has(name) ? 'skipped' : 'failed';
+      await this.#commit(this.#record(file, hash, status, 0, error), [], new Float32Array(0));
+    }
+  }
+
+  /** Embeds the pending files' chunks in one call, then commits each file. */
+  async #flush(): Promise<void> {
+    const { embedder, signal } = this.#options;
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#pendingChunks = 0;
     const texts = batch.flatMap((file) => file.chunks.map(indexText));
     const vectors =
       texts.length > 0 ? await embedder.embed(texts, { signal }) : new Float32Array(0);
@@ -107,122 +199,73 @@ export async function runIngest(options: IngestOptions): Promise<IngestProgress>
     for (const file of batch) {
       const rows = vectors.slice(row * embedder.dim, (row + file.chunks.length) * embedder.dim);
       row += file.chunks.length;
-      await commit(
-        fileRecord(file.source, file.hash, 'indexed', file.chunks.length),
-        file.chunks,
-        rows,
-      );
-      progress.chunksDone += file.chunks.length;
+      const record = this.#record(file.source, file.hash, 'indexed', file.chunks.length);
+      await this.#commit(record, file.chunks, rows);
+      this.#progress.chunksDone += file.chunks.length;
     }
-  };
-  const commit = async (
-    file: FileRecord,
-    chunks: Chunk[],
-    vectors: Float32Array,
-  ): Promise<void> => {
+  }
+
+  async #commit(file: FileRecord, chunks: Chunk[], vectors: Float32Array): Promise<void> {
     const write: FileWrite = { file, chunks, vectors };
-    await store.writeFile(write);
-    options.index?.putFile(file.id, chunks, vectors);
-    progress.filesDone += 1;
-    progress.bytesDone += file.size;
-    if (file.status === 'failed') progress.filesFailed += 1;
-    if (file.status === 'skipped') progress.filesSkipped += 1;
-    report();
-  };
-  const fileRecord = (
+    await this.#options.store.writeFile(write);
+    this.#options.index?.putFile(file.id, chunks, vectors);
+    this.#progress.filesDone += 1;
+    this.#progress.bytesDone += file.size;
+    if (file.status === 'failed') this.#progress.filesFailed += 1;
+    if (file.status === 'skipped') this.#progress.filesSkipped += 1;
+    this.#report();
+  }
+
+  /** Recomputes the knowledge boundary when anything changed, and stamps the collection. */
+  async #finish(changed: boolean): Promise<void> {
+    const { store, embedder } = this.#options;
+    const id = this.#collection.id;
+    this.#progress.currentPath = undefined;
+    this.#progress.phase = 'finishing';
+    this.#report(true);
+    if (changed) {
+      const stored = await store.loadVectors(id);
+      const previous = await store.getCentroids(id);
+      await store.putCentroids(computeBoundary(id, stored.vectors, embedder.dim, previous));
+    }
+    await store.putCollection({
+      ...((await store.getCollection(id)) ?? this.#collection),
+      updatedAt: Date.now(),
+    });
+    this.#progress.phase = 'done';
+    this.#report(true);
+  }
+
+  #fileId(file: SourceFile): string {
+    return `${this.#collection.id}/${file.path}`;
+  }
+
+  #record(
     file: SourceFile,
     hash: string,
     status: FileRecord['status'],
     chunkCount: number,
     error?: unknown,
-  ): FileRecord => ({
-    id: `${collection.id}/${file.path}`,
-    collectionId: collection.id,
-    path: file.path,
-    size: file.size,
-    mtime: file.mtime,
-    hash,
-    status,
-    ...(error === undefined ? {} : { error: describeError(error) }),
-    chunkCount,
-    indexedAt: Date.now(),
-  });
-
-  const load = async (file: SourceFile): Promise<LoadedFile> => {
-    try {
-      options.parsers.check(file.path, file.size);
-      const bytes = await file.read(signal);
-      return { file, bytes, hash: await sha256Hex(bytes) };
-    } catch (error) {
-      return { file, hash: '', error };
-    }
-  };
-
-  try {
-    for await (const { file, bytes, hash, error: loadError } of readAhead(work, load, READ_AHEAD)) {
-      signal?.throwIfAborted();
-      if (options.pause?.paused) {
-        await flush();
-        progress.phase = 'paused';
-        report(true);
-        await options.pause.whilePaused(signal);
-        signal?.throwIfAborted();
-        progress.phase = 'indexing';
-        report(true);
-      }
-      progress.currentPath = file.path;
-      try {
-        if (loadError !== undefined || !bytes) throw loadError;
-        const previous = storedByPath.get(file.path);
-        if (previous?.status === 'indexed' && previous.hash === hash) {
-          await store.updateFile({ ...previous, size: file.size, mtime: file.mtime });
-          progress.filesDone += 1;
-          progress.bytesDone += file.size;
-          continue;
-        }
-        const document = await options.parsers.parse({ path: file.path, bytes, signal });
-        const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
-          ...piece,
-          id: `${collection.id}/${file.path}#${ordinal}`,
-          collectionId: collection.id,
-          fileId: `${collection.id}/${file.path}`,
-          path: file.path,
-          ordinal,
-        }));
-        pending.push({ source: file, hash, chunks });
-        pendingChunks += chunks.length;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        const name = describeError(error).name;
-        if (name === 'StorageFullError') throw error;
-        const status = SKIP_ERRORS.has(name) ? 'skipped' : 'failed';
-        await commit(fileRecord(file, hash, status, 0, error), [], new Float32Array(0));
-      }
-      if (pendingChunks >= batchSize) await flush();
-    }
-    await flush();
-  } catch (error) {
-    if (signal?.aborted) {
-      progress.phase = 'cancelled';
-      report(true);
-    }
-    throw error;
+  ): FileRecord {
+    return {
+      id: this.#fileId(file),
+      collectionId: this.#collection.id,
+      path: file.path,
+      size: file.size,
+      mtime: file.mtime,
+      hash,
+      status,
+      ...(error === undefined ? {} : { error: describeError(error) }),
+      chunkCount,
+      indexedAt: Date.now(),
+    };
   }
-  progress.currentPath = undefined;
-  progress.phase = 'finishing';
-  report(true);
-  if (work.length > 0 || diff.removed.length > 0) {
-    const stored = await store.loadVectors(collection.id);
-    const previous = await store.getCentroids(collection.id);
-    await store.putCentroids(
-      computeBoundary(collection.id, stored.vectors, embedder.dim, previous),
-    );
+
+  #report(force = false): void {
+    const now = performance.now();
+    if (!force && now - this.#lastReport < this.#interval) return;
+    this.#lastReport = now;
+    this.#progress = withRates(this.#progress, now - this.#started);
+    this.#options.onProgress?.({ ...this.#progress });
   }
-  await store.putCollection({
-    ...((await store.getCollection(collection.id)) ?? collection),
-    updatedAt: Date.now(),
-  });
-  progress.phase = 'done';
-  report(true);
-  return progress;
 }
