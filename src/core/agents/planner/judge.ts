@@ -1,0 +1,50 @@
+/**
+ * Judge (RopMura): whether what is Known answers the question. Nothing Known is not answerable,
+ * without a call. Fallback: not answerable, so the loop goes on while its budget lasts.
+ */
+import type { JsonSchema } from '../../ports/chat-engine.ts';
+import type { StrategyContext } from '../../pipeline/strategy.ts';
+import { planJson } from './json-step.ts';
+import { describeKnowledge, type PlannerKnowledge } from './knowledge.ts';
+
+export interface Judgement {
+  answerable: boolean;
+  reason: string;
+}
+
+const SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { answerable: { type: 'boolean' }, reason: { type: 'string' } },
+  required: ['answerable', 'reason'],
+};
+
+const SYSTEM = [
+  'You decide whether a question can be answered fully from the facts in What is Known, and nothing else.',
+  'Answerable only when every part of the question is covered by a Known fact; otherwise say which part is missing.',
+  'Reply with JSON: {"answerable": true or false, "reason": "<one short sentence>"}.',
+].join('\n');
+
+export async function judgeKnowledge(
+  context: StrategyContext,
+  knowledge: PlannerKnowledge,
+  agent: number,
+): Promise<Judgement> {
+  const judgement: Judgement =
+    knowledge.known.length === 0
+      ? { answerable: false, reason: 'Nothing is Known yet.' }
+      : await planJson<Judgement>(context, 'plan-judge', {
+          name: 'judgement',
+          schema: SCHEMA,
+          messages: [
+            { role: 'system', content: SYSTEM },
+            {
+              role: 'user',
+              content: `Question: ${context.question}\n\n${describeKnowledge(knowledge)}`,
+            },
+          ],
+          maxTokens: 100,
+          fallback: () => ({ answerable: false, reason: 'The judgement could not be read.' }),
+        });
+  context.trace.emitStep('judge-end', 'judge', { agent, ...judgement });
+  return judgement;
+}

@@ -1,0 +1,82 @@
+/**
+ * Question selector (RopMura): one candidate that was not asked before and is unambiguous (its
+ * people, places and things named, from what is Known), rewritten where it is not. Without a new
+ * candidate the question itself is asked, once; null when even that was asked: nothing new is left.
+ * Fallback for an unusable choice: the first new candidate.
+ */
+import type { JsonSchema } from '../../ports/chat-engine.ts';
+import type { StrategyContext } from '../../pipeline/strategy.ts';
+import { planJson } from './json-step.ts';
+import {
+  describeKnowledge,
+  isRepeat,
+  normaliseStatement,
+  type PlannerKnowledge,
+} from './knowledge.ts';
+
+const SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { choice: { type: 'integer' }, subQuestion: { type: 'string' } },
+  required: ['choice', 'subQuestion'],
+};
+
+const SYSTEM = [
+  "You choose the next sub-question to search the user's documents for.",
+  'Choose the candidate that best closes a gap in What is Required and can be searched now: every person, place or thing it refers to is named, not referred to as "he", "it" or "that film".',
+  'If the chosen candidate still refers to something unnamed that What is Known names, rewrite it with the name. Do not add facts that are not Known.',
+  'Reply with JSON: {"choice": <candidate number>, "subQuestion": "<the sub-question, rewritten if needed>"}.',
+].join('\n');
+
+export async function selectSubQuestion(
+  context: StrategyContext,
+  knowledge: PlannerKnowledge,
+  candidates: readonly string[],
+  agent: number,
+): Promise<string | null> {
+  const fresh = distinct(candidates.filter((candidate) => !isRepeat(knowledge, candidate)));
+  const selected = await choose(context, knowledge, fresh);
+  context.trace.emitStep('subquestion-select', 'selector', {
+    agent,
+    subQuestion: selected,
+    newCandidates: fresh.length,
+  });
+  return selected;
+}
+
+async function choose(
+  context: StrategyContext,
+  knowledge: PlannerKnowledge,
+  fresh: readonly string[],
+): Promise<string | null> {
+  const first = fresh[0];
+  if (first === undefined) return isRepeat(knowledge, context.question) ? null : context.question;
+  if (fresh.length === 1) return first;
+  const numbered = fresh.map((candidate, index) => `${index + 1}. ${candidate}`).join('\n');
+  const reply = await planJson<{ choice: number; subQuestion: string }>(context, 'plan-select', {
+    name: 'sub_question_choice',
+    schema: SCHEMA,
+    messages: [
+      { role: 'system', content: SYSTEM },
+      {
+        role: 'user',
+        content: `Question: ${context.question}\n\n${describeKnowledge(knowledge)}\n\nCandidates:\n${numbered}`,
+      },
+    ],
+    maxTokens: 120,
+    fallback: () => ({ choice: 1, subQuestion: first }),
+  });
+  const rewritten = reply.subQuestion.trim();
+  if (rewritten.length > 0 && !isRepeat(knowledge, rewritten)) return rewritten;
+  return fresh[reply.choice - 1] ?? first;
+}
+
+/** Without repeats among themselves (as worded after normalising). */
+function distinct(candidates: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return candidates.filter((candidate) => {
+    const key = normaliseStatement(candidate);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
