@@ -21,7 +21,13 @@ import type {
 } from '../ports/chat-engine.ts';
 import type { BudgetTracker } from './budget.ts';
 import { parseJsonOutput } from './json-output.ts';
-import { countPromptTokens, promptTokenLimit } from './prompt-fit.ts';
+import {
+  countPromptTokens,
+  fitPrompt,
+  promptTokenLimit,
+  type FittedPrompt,
+  type PromptParts,
+} from './prompt-fit.ts';
 import type { LlmCallAttempt, LlmCallFallbackEvent, Trace } from './trace.ts';
 
 export interface TextCall {
@@ -119,6 +125,19 @@ export class LlmClient {
     }
     const repaired = parseJsonOutput<Value>(second.text, call.schema);
     return repaired.ok ? repaired.value : this.fallback(step, call, 'malformed', repaired.error);
+  }
+
+  /**
+   * The prompt of `parts` within what one call may send with `maxTokens` of reply (by default the
+   * budget's per-call maximum): passages by rank while they fit (see `fitPrompt`).
+   */
+  fitPrompt(parts: PromptParts, maxTokens?: number): FittedPrompt {
+    const { engine } = this.options;
+    return fitPrompt(parts, {
+      countTokens: (text) => engine.countTokens(text),
+      limit: this.limit(this.maxTokens({ messages: [], maxTokens })),
+      model: engine.info.id,
+    });
   }
 
   private async send(

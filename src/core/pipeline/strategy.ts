@@ -51,6 +51,8 @@ export interface StrategyAnswer {
 
 export interface StrategyContext {
   question: string;
+  /** The router's search query for the question, when it wrote one. */
+  searchQuery?: string;
   llm: LlmClient;
   budget: BudgetTracker;
   trace: Trace;

@@ -1,0 +1,128 @@
+/**
+ * `npm run eval -- qa`: answers each question of a set with the full pipeline over an in-memory
+ * library and scores the short answer (see `shortAnswer`) with SQuAD EM and F1 over the answerable
+ * questions. Questions with no gold file (unanswerable) are scored apart: correct when the
+ * answer's status is `not-found` (`unanswerableAccuracy`).
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.ts';
+import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
+import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
+import { parseQuestions } from '../../src/core/eval/dataset.ts';
+import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
+import { shortAnswer } from '../../src/core/eval/short-answer.ts';
+import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
+import { directStrategy } from '../../src/core/pipeline/strategies/direct.ts';
+import { singleStrategy } from '../../src/core/pipeline/strategies/single.ts';
+import { runQuestion, type StrategyChoice } from '../../src/core/pipeline/run-question.ts';
+import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
+import { openNodeLibrary } from '../node-library.ts';
+
+const STRATEGIES = ['auto', 'direct', 'single', 'plan', 'unified', 'thorough'] as const;
+/** Context window assumed for an OpenAI-compatible server, as a small local model has. */
+const OPENAI_CONTEXT_WINDOW = 4096;
+
+interface QaEvalOptions {
+  docs: string;
+  questions: string;
+  collections?: string[];
+  engine: ChatEngine;
+  strategy: StrategyChoice;
+  limit?: number;
+}
+
+function parseOptions(args: string[]): QaEvalOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      docs: { type: 'string' },
+      questions: { type: 'string' },
+      collections: { type: 'string' },
+      engine: { type: 'string', default: 'extractive' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      strategy: { type: 'string', default: 'auto' },
+      limit: { type: 'string' },
+    },
+  });
+  if (!values.docs || !values.questions) throw new Error('--docs and --questions are required.');
+  const strategy = values.strategy as StrategyChoice;
+  if (!STRATEGIES.includes(strategy)) {
+    throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}.`);
+  }
+  const limit = values.limit === undefined ? undefined : Number(values.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+    throw new Error('--limit must be a positive whole number.');
+  }
+  return {
+    docs: values.docs,
+    questions: values.questions,
+    collections: values.collections?.split(',').filter(Boolean),
+    engine: createEngine(values.engine, values['base-url'], values.model),
+    strategy,
+    limit,
+  };
+}
+
+function createEngine(kind: string | undefined, baseUrl?: string, model?: string): ChatEngine {
+  if (kind === 'extractive') return new ExtractiveEngine();
+  if (kind !== 'openai') throw new Error('--engine must be extractive or openai.');
+  if (!baseUrl || !model) throw new Error('--engine openai needs --base-url and --model.');
+  return new OpenAiCompatibleEngine({ baseUrl, model, contextWindow: OPENAI_CONTEXT_WINDOW });
+}
+
+export async function runQaEval(args: string[]): Promise<Record<string, unknown>> {
+  const options = parseOptions(args);
+  const questions = parseQuestions(await readFile(options.questions, 'utf8')).slice(
+    0,
+    options.limit,
+  );
+  const library = await openNodeLibrary({ docs: options.docs, collections: options.collections });
+  const retriever = new LibraryRetriever(library.search);
+  const exact: number[] = [];
+  const overlap: number[] = [];
+  const unanswerable: number[] = [];
+  const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
+  const started = performance.now();
+  for (const question of questions) {
+    const result = await runQuestion({
+      question: question.question,
+      engine: options.engine,
+      retriever,
+      strategy: options.strategy,
+      strategies: { direct: directStrategy, single: singleStrategy },
+    });
+    if (question.gold.length === 0) {
+      unanswerable.push(result.status === 'not-found' ? 1 : 0);
+    } else {
+      const prediction = shortAnswer(result.answer, result.status);
+      exact.push(exactMatch(prediction, question.answers));
+      overlap.push(tokenF1(prediction, question.answers));
+    }
+    totals.llmCalls += result.totals.llmCalls;
+    totals.promptTokens += result.totals.promptTokens;
+    totals.completionTokens += result.totals.completionTokens;
+    for (const event of result.trace.events) {
+      if (isCoreEvent(event) && event.type === 'llm-call-start') {
+        totals.maxPromptTokens = Math.max(totals.maxPromptTokens, event.promptTokens);
+      }
+    }
+  }
+  const elapsed = performance.now() - started;
+  const round = (value: number): number => Math.round(value * 1000) / 1000;
+  return {
+    n: questions.length,
+    engine: options.engine.info.id,
+    strategy: options.strategy,
+    collections: library.collectionIds.join(','),
+    answerable: exact.length,
+    em: round(mean(exact)),
+    f1: round(mean(overlap)),
+    ...(unanswerable.length > 0
+      ? { unanswerable: unanswerable.length, unanswerableAccuracy: round(mean(unanswerable)) }
+      : {}),
+    ...totals,
+    msPerQuestion: round(elapsed / Math.max(1, questions.length)),
+  };
+}

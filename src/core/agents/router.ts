@@ -1,0 +1,75 @@
+/**
+ * The reasoning router: one short JSON call decides whether a question needs the documents
+ * (`single`, with the search query it writes), several steps of research (`plan`), or none at all
+ * (`direct`: small talk and general knowledge). Its fallback, and the extractive engine's
+ * schema-default reply, is `single` with the question itself as the query.
+ */
+import type { JsonSchema } from '../ports/chat-engine.ts';
+import type { LlmClient } from '../pipeline/llm-client.ts';
+import type { Trace } from '../pipeline/trace.ts';
+
+export type RoutedStrategy = 'direct' | 'single' | 'plan';
+
+export interface RouterDecision {
+  strategy: RoutedStrategy;
+  reason: string;
+  /** The search query, for `single`; the question when the router wrote none. */
+  query: string;
+}
+
+export interface RouterContext {
+  llm: LlmClient;
+  trace: Trace;
+}
+
+const STEP = 'router';
+
+/** `single` first: it is the schema's default value, what an engine without a model returns. */
+const SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    strategy: { type: 'string', enum: ['single', 'direct', 'plan'] },
+    reason: { type: 'string' },
+    query: { type: 'string' },
+  },
+  required: ['strategy', 'reason', 'query'],
+};
+
+const SYSTEM = [
+  "You decide how an assistant answers a question about the user's own documents.",
+  'Choose one strategy:',
+  '- "direct": greetings, thanks, small talk, or general knowledge any encyclopedia holds; no search.',
+  '- "single": one fact or topic that one search of the documents can find; write that search query.',
+  '- "plan": the answer needs several facts found in turn (a comparison, a chain such as "the author of the book that ..."); several searches.',
+  'When unsure whether the documents are needed, choose "single".',
+  'Do not answer the question. Reply with JSON: strategy, a one-sentence reason, and query (keywords for the search; empty unless single).',
+].join('\n');
+
+export async function routeQuestion(
+  context: RouterContext,
+  input: { question: string },
+): Promise<RouterDecision> {
+  const fallback = (): RouterDecision => ({
+    strategy: 'single',
+    reason: 'No usable routing decision; searching the documents once.',
+    query: input.question,
+  });
+  const reply = await context.llm.json<RouterDecision>(STEP, {
+    name: 'route',
+    schema: SCHEMA,
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: `Question: ${input.question}` },
+    ],
+    maxTokens: 120,
+    temperature: 0,
+    fallback,
+  });
+  const decision: RouterDecision = {
+    strategy: reply.strategy,
+    reason: reply.reason.trim() || fallback().reason,
+    query: reply.query.trim() || input.question,
+  };
+  context.trace.emitStep('strategy-choose', STEP, { ...decision, by: 'router' });
+  return decision;
+}
