@@ -13,8 +13,7 @@ import { parseQuestions } from '../../src/core/eval/dataset.ts';
 import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
 import { shortAnswer } from '../../src/core/eval/short-answer.ts';
 import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
-import { directStrategy } from '../../src/core/pipeline/strategies/direct.ts';
-import { singleStrategy } from '../../src/core/pipeline/strategies/single.ts';
+import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
 import { runQuestion, type StrategyChoice } from '../../src/core/pipeline/run-question.ts';
 import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
@@ -84,6 +83,7 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
   const overlap: number[] = [];
   const unanswerable: number[] = [];
   const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
+  const strategies = defaultStrategies();
   const started = performance.now();
   for (const question of questions) {
     const result = await runQuestion({
@@ -91,7 +91,7 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
       engine: options.engine,
       retriever,
       strategy: options.strategy,
-      strategies: { direct: directStrategy, single: singleStrategy },
+      strategies,
     });
     if (question.gold.length === 0) {
       unanswerable.push(result.status === 'not-found' ? 1 : 0);

@@ -5,8 +5,8 @@ import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.t
 import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
 import { shortAnswer } from '../../src/core/eval/short-answer.ts';
 import { runQuestion } from '../../src/core/pipeline/run-question.ts';
-import { directStrategy } from '../../src/core/pipeline/strategies/direct.ts';
-import { singleStrategy } from '../../src/core/pipeline/strategies/single.ts';
+import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
+import type { StrategyName } from '../../src/core/pipeline/budget.ts';
 
 interface ExpectedQuestion {
   question: string;
@@ -27,13 +27,13 @@ describe('question answering with the extractive engine on the fixture library',
     questions = expected.questions;
   });
 
-  const ask = (question: string) =>
+  const ask = (question: string, strategy: StrategyName | 'auto' = 'auto') =>
     runQuestion({
       question,
       engine: new ExtractiveEngine(),
       retriever,
-      strategy: 'auto',
-      strategies: { direct: directStrategy, single: singleStrategy },
+      strategy,
+      strategies: defaultStrategies(),
     });
 
   it('answers a fixture question with a verified citation of its file', async () => {
@@ -52,5 +52,15 @@ describe('question answering with the extractive engine on the fixture library',
     const result = await ask('Which football club won the 1987 championship in Brazil?');
     expect(result.status).toBe('not-found');
     expect(result.citations).toEqual([]);
+  });
+
+  it('answers through the planner, whose sub-answers come from the single path', async () => {
+    const question = questions.find(({ answer }) => answer === '312 metres');
+    if (!question) throw new Error('The fixture question is missing.');
+    const result = await ask(question.question, 'plan');
+    expect(result.strategy).toBe('plan');
+    expect(result.status).toBe('answered');
+    expect(shortAnswer(result.answer, result.status)).toBe('312 metres');
+    expect(result.citations[0]?.chunkId).toContain(question.file);
   });
 });

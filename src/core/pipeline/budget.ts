@@ -35,8 +35,9 @@ export const ROUTER_BUDGET: Readonly<Budget> = {
  *
  * - direct: the answer, from the model's own knowledge.
  * - single: evidence filter, answer, and room for repairs.
- * - plan: per round about five calls (split/select, specialist answer, fact extraction, judge),
- *   three rounds, the defender's final answer and a few repairs.
+ * - plan: per round split, select, the sub-answer by the single path (filter, specialist,
+ *   coordinator), fact extraction and judge (about seven calls), three rounds, the defender's
+ *   final answer and a few repairs.
  * - unified: per search a thought/action call and the evidence reflector, four searches, the
  *   final answer and repairs.
  * - thorough: three proposals with monitor-triggered retrieval notes, correction, anchor
@@ -45,7 +46,7 @@ export const ROUTER_BUDGET: Readonly<Budget> = {
 export const DEFAULT_BUDGETS: Readonly<Record<StrategyName, Readonly<Budget>>> = {
   direct: { maxLlmCalls: 1, maxRounds: 1, maxPromptTokens: 1536, maxCompletionTokens: 512 },
   single: { maxLlmCalls: 4, maxRounds: 1, maxPromptTokens: 3072, maxCompletionTokens: 512 },
-  plan: { maxLlmCalls: 18, maxRounds: 3, maxPromptTokens: 3072, maxCompletionTokens: 512 },
+  plan: { maxLlmCalls: 26, maxRounds: 3, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   unified: { maxLlmCalls: 12, maxRounds: 4, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   thorough: { maxLlmCalls: 36, maxRounds: 2, maxPromptTokens: 3072, maxCompletionTokens: 768 },
 };

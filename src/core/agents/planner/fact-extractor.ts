@@ -76,17 +76,15 @@ export async function extractFacts(
             },
           ],
           maxTokens: 320,
-          fallback: () => ({
-            facts: [
-              {
-                fact: subAnswer.answer ?? '',
-                passages: passages.map((_passage, index) => index + 1),
-              },
-            ],
-            required: [...knowledge.required],
-          }),
+          fallback: () => ({ facts: [], required: [...knowledge.required] }),
         });
-  const facts: KnownFact[] = extraction.facts.map((entry) => ({
+  // An answered sub-question is Known even when no finer facts came back (a fallback, or an
+  // engine that cannot extract, like the extractive one): the answer itself, citing its passages.
+  const extracted =
+    extraction.facts.length === 0 && subAnswer.answer !== null && passages.length > 0
+      ? [{ fact: subAnswer.answer, passages: passages.map((_passage, index) => index + 1) }]
+      : extraction.facts;
+  const facts: KnownFact[] = extracted.map((entry) => ({
     fact: entry.fact,
     sources: entry.passages.flatMap((number) => passages[number - 1]?.id ?? []),
   }));

@@ -1,0 +1,17 @@
+import type { StrategyName } from '../budget.ts';
+import type { Strategy } from '../strategy.ts';
+import { directStrategy } from './direct.ts';
+import { createPlanStrategy } from './plan.ts';
+import { singleStrategy } from './single.ts';
+import { answerWithSingle } from './sub-answer.ts';
+
+/** The strategies built so far; the driver falls back to `single` for the others. */
+export function defaultStrategies(
+  options: { competitors?: 1 | 2 | 3 } = {},
+): Partial<Record<StrategyName, Strategy>> & { single: Strategy } {
+  return {
+    direct: directStrategy,
+    single: singleStrategy,
+    plan: createPlanStrategy({ answerSubQuestion: answerWithSingle, ...options }),
+  };
+}
