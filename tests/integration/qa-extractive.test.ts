@@ -63,4 +63,15 @@ describe('question answering with the extractive engine on the fixture library',
     expect(shortAnswer(result.answer, result.status)).toBe('312 metres');
     expect(result.citations[0]?.chunkId).toContain(question.file);
   });
+
+  it('answers through the unified agent loop from its working memory', async () => {
+    const question = questions.find(({ answer }) => answer === '312 metres');
+    if (!question) throw new Error('The fixture question is missing.');
+    const result = await ask(question.question, 'unified');
+    expect(result.strategy).toBe('unified');
+    expect(result.status).toBe('answered');
+    expect(shortAnswer(result.answer, result.status)).toBe('312 metres');
+    expect(result.citations[0]?.chunkId).toContain(question.file);
+    expect(result.answer).toMatch(/\[1\]/);
+  });
 });

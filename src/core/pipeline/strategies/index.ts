@@ -4,6 +4,7 @@ import { directStrategy } from './direct.ts';
 import { createPlanStrategy } from './plan.ts';
 import { singleStrategy } from './single.ts';
 import { answerWithSingle } from './sub-answer.ts';
+import { unifiedStrategy } from './unified.ts';
 
 /** The strategies built so far; the driver falls back to `single` for the others. */
 export function defaultStrategies(
@@ -13,5 +14,6 @@ export function defaultStrategies(
     direct: directStrategy,
     single: singleStrategy,
     plan: createPlanStrategy({ answerSubQuestion: answerWithSingle, ...options }),
+    unified: unifiedStrategy,
   };
 }

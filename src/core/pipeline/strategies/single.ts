@@ -20,7 +20,7 @@ const STEP = 'single';
 
 export const singleStrategy: Strategy = async (context) => {
   const query = context.searchQuery ?? context.question;
-  const collectionIds = await selectCollections(context, query);
+  const collectionIds = await selectCollections(context, query, STEP);
   // The coordinator's call, then one specialist call per collection, before any filter.
   const specialists = collectionIds.slice(0, Math.max(1, context.budget.remainingCalls - 1));
   const responses: SpecialistResponse[] = [];
@@ -63,13 +63,20 @@ export const singleStrategy: Strategy = async (context) => {
   return { text, citations, status };
 };
 
-/** All collections when there is one, else those knowledge-boundary routing picks. */
-async function selectCollections(context: StrategyContext, query: string): Promise<string[]> {
+/**
+ * All collections when there is one, else those knowledge-boundary routing picks (traced as
+ * `collections-route` under `step`).
+ */
+export async function selectCollections(
+  context: StrategyContext,
+  query: string,
+  step: string,
+): Promise<string[]> {
   const collections = await context.retriever.collections();
   const all = collections.map(({ id }) => id);
   if (all.length <= 1) return all;
   const routed = await context.retriever.route(query, ROUTE_TOP_K, context.signal);
   const selected = routed.length > 0 ? routed : all;
-  context.trace.emitStep('collections-route', STEP, { query, topK: ROUTE_TOP_K, selected });
+  context.trace.emitStep('collections-route', step, { query, topK: ROUTE_TOP_K, selected });
   return selected;
 }
