@@ -2,7 +2,8 @@
  * `npm run eval -- qa`: answers each question of a set with the full pipeline over an in-memory
  * library and scores the short answer (see `shortAnswer`) with SQuAD EM and F1 over the answerable
  * questions. Questions with no gold file (unanswerable) are scored apart: correct when the
- * answer's status is `not-found` (`unanswerableAccuracy`).
+ * answer's status is `not-found` (`unanswerableAccuracy`). `statuses` counts the answers by
+ * status, `maxPromptTokens` is the longest prompt sent, as the pipeline counted it.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -14,7 +15,11 @@ import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
 import { shortAnswer } from '../../src/core/eval/short-answer.ts';
 import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
 import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
-import { runQuestion, type StrategyChoice } from '../../src/core/pipeline/run-question.ts';
+import {
+  runQuestion,
+  type RunQuestionResult,
+  type StrategyChoice,
+} from '../../src/core/pipeline/run-question.ts';
 import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
 
@@ -83,6 +88,7 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
   const overlap: number[] = [];
   const unanswerable: number[] = [];
   const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
+  const statuses: Partial<Record<RunQuestionResult['status'], number>> = {};
   const strategies = defaultStrategies();
   const started = performance.now();
   for (const question of questions) {
@@ -93,6 +99,7 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
       strategy: options.strategy,
       strategies,
     });
+    statuses[result.status] = (statuses[result.status] ?? 0) + 1;
     if (question.gold.length === 0) {
       unanswerable.push(result.status === 'not-found' ? 1 : 0);
     } else {
@@ -123,6 +130,7 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
       ? { unanswerable: unanswerable.length, unanswerableAccuracy: round(mean(unanswerable)) }
       : {}),
     ...totals,
+    statuses,
     msPerQuestion: round(elapsed / Math.max(1, questions.length)),
   };
 }

@@ -5,6 +5,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  completionEvents,
+  startEventStream,
+  writeInSlices,
+} from '../../scripts/eval/completion-stream.ts';
 
 export type ServerReply =
   | {
@@ -77,36 +82,16 @@ async function stream(
   response: ServerResponse,
   reply: Extract<ServerReply, { kind: 'stream' }>,
 ): Promise<void> {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const chunk = (fields: Record<string, unknown>): string =>
-    `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'test-model', ...fields })}\n\n`;
-  const events = [chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] })];
-  reply.pieces.forEach((piece) =>
-    events.push(chunk({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })),
-  );
-  if (reply.stallAfter !== undefined) events.length = reply.stallAfter + 1;
-  else {
-    if (reply.errorEvent)
-      events.push(`data: ${JSON.stringify({ error: { message: reply.errorEvent } })}\n\n`);
-    events.push(
-      chunk({ choices: [{ index: 0, delta: {}, finish_reason: reply.finishReason ?? 'stop' }] }),
-    );
-    if (reply.usage !== false) {
-      const usage = reply.usage ?? { prompt_tokens: 11, completion_tokens: reply.pieces.length };
-      events.push(
-        chunk({
-          choices: [],
-          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-        }),
-      );
-    }
-    events.push('data: [DONE]\n\n');
-  }
-  const bytes = new TextEncoder().encode(events.join(''));
-  const size = reply.sliceBytes ?? 7;
-  for (let start = 0; start < bytes.length && !response.destroyed; start += size) {
-    response.write(bytes.subarray(start, start + size));
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  if (reply.stallAfter === undefined && !response.destroyed) response.end();
+  startEventStream(response);
+  const events = completionEvents({
+    model: 'test-model',
+    pieces: reply.pieces,
+    finishReason: reply.finishReason ?? 'stop',
+    usage: reply.usage ?? { prompt_tokens: 11, completion_tokens: reply.pieces.length },
+    errorEvent: reply.errorEvent,
+  });
+  const { stallAfter } = reply;
+  const sent = stallAfter === undefined ? events : events.slice(0, stallAfter + 1);
+  await writeInSlices(response, sent, reply.sliceBytes ?? 7);
+  if (stallAfter === undefined && !response.destroyed) response.end();
 }
