@@ -1,6 +1,6 @@
 /**
  * Makes the README's screenshots from the built app (`npm run screenshots` builds it first):
- * adds tests/fixtures/library through the UI, then captures the Library and Search screens.
+ * adds tests/fixtures/library through the UI, then captures the Library, Search and Ask screens.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -33,7 +33,14 @@ async function main(): Promise<void> {
 
     await app.openResult((await app.search('Silverfoss waterfall height')).first());
     await page.screenshot({ path: resolve(output, 'document.png') });
-    console.log(`wrote library.png, search.png and document.png to ${output}`);
+    await page.keyboard.press('Escape');
+
+    await app.goToAsk();
+    await app.ask('How long is the sediment core VH-7?');
+    await app.openTrace();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: resolve(output, 'ask.png') });
+    console.log(`wrote library.png, search.png, document.png and ask.png to ${output}`);
   } finally {
     await session.close();
     await server.close();

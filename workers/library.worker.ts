@@ -4,6 +4,7 @@ import { createBrowserLibrary } from '../src/adapters/library/browser-library.ts
 import { sendErrorsAsNameAndMessage } from '../src/adapters/library/worker-errors.ts';
 
 export type * from '../src/adapters/library/library-types.ts';
+export type * from '../src/adapters/library/question-types.ts';
 
 const api = createBrowserLibrary();
 

@@ -1,16 +1,21 @@
 /**
  * The pipeline's `Retriever` over the library: hybrid search (BM25 + dense, fused), and
- * knowledge-boundary routing over the collections' stored centroids.
+ * knowledge-boundary routing over the collections' stored centroids, optionally within a chosen
+ * set of collections (the scope).
  */
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import type { Evidence, Retriever, RetrieveOptions } from '../../core/pipeline/strategy.ts';
 
 export class LibraryRetriever implements Retriever {
-  constructor(private readonly library: LibrarySearch) {}
+  /** `scope`: only these collections are listed, routed to and searched; all when absent. */
+  constructor(
+    private readonly library: LibrarySearch,
+    private readonly scope?: readonly string[],
+  ) {}
 
   async collections(): Promise<{ id: string; name: string }[]> {
     const stored = await this.library.store.listCollections();
-    return stored.map(({ id, name }) => ({ id, name }));
+    return stored.filter(({ id }) => this.#inScope(id)).map(({ id, name }) => ({ id, name }));
   }
 
   /** Routing needs a query vector, which a search computes: one search of a single passage. */
@@ -19,6 +24,7 @@ export class LibraryRetriever implements Retriever {
       mode: 'hybrid',
       k: 1,
       routeTopK: topK,
+      ...(this.scope ? { collectionIds: this.scope } : {}),
       ...(signal ? { signal } : {}),
     });
     if (routes) return routes.map(({ collectionId }) => collectionId);
@@ -26,10 +32,11 @@ export class LibraryRetriever implements Retriever {
   }
 
   async search(query: string, options: RetrieveOptions): Promise<Evidence[]> {
+    const collectionIds = (options.collectionIds ?? this.scope)?.filter((id) => this.#inScope(id));
     const { passages } = await this.library.search(query, {
       mode: 'hybrid',
       k: options.k,
-      ...(options.collectionIds ? { collectionIds: options.collectionIds } : {}),
+      ...(collectionIds ? { collectionIds } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return passages.map(({ chunk, score }) => ({
@@ -39,5 +46,9 @@ export class LibraryRetriever implements Retriever {
       path: chunk.path,
       score,
     }));
+  }
+
+  #inScope(collectionId: string): boolean {
+    return this.scope?.includes(collectionId) ?? true;
   }
 }

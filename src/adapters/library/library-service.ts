@@ -6,6 +6,14 @@ import type { EmbedderRegistry } from './embedder-registry.ts';
 import { openFolder, resolveCollection, syncCollection } from './folder-sync.ts';
 import type { LibraryContext, LibraryStore } from './library-context.ts';
 import { PassageNotFoundError } from './library-errors.ts';
+import { QuestionService } from './question-service.ts';
+import type {
+  AnswerEngineSetting,
+  AnswerEngineTest,
+  AskRequest,
+  AskResult,
+  TraceEvent,
+} from './question-types.ts';
 import type {
   CollectionSummary,
   DocumentView,
@@ -48,6 +56,7 @@ export class LibraryService {
   readonly #opened: Promise<LibraryContext>;
   readonly #jobs = new SyncQueue();
   readonly #running = new RunningJobs();
+  readonly #questions: QuestionService;
 
   readonly #dependencies: LibraryDependencies;
 
@@ -62,6 +71,7 @@ export class LibraryService {
       parsers,
     }));
     this.#opened.catch(() => undefined); // reported by each call
+    this.#questions = new QuestionService(this.#opened);
   }
 
   async listCollections(): Promise<CollectionSummary[]> {
@@ -215,6 +225,31 @@ export class LibraryService {
       matches: findTermMatches(query, document.text, passage),
       hasGaps: document.hasGaps,
     };
+  }
+
+  /** Answers a question from the library (see `QuestionService.ask`); `stopAsking` stops it. */
+  ask(
+    request: AskRequest,
+    onEvent: (event: TraceEvent) => void,
+    onAnswerDelta: (text: string) => void,
+  ): Promise<AskResult> {
+    return this.#questions.ask(request, onEvent, onAnswerDelta);
+  }
+
+  stopAsking(jobId: string): void {
+    this.#questions.stopAsking(jobId);
+  }
+
+  getAnswerEngine(): Promise<AnswerEngineSetting> {
+    return this.#questions.getAnswerEngine();
+  }
+
+  setAnswerEngine(setting: AnswerEngineSetting): Promise<AnswerEngineSetting> {
+    return this.#questions.setAnswerEngine(setting);
+  }
+
+  testAnswerEngine(): Promise<AnswerEngineTest> {
+    return this.#questions.testAnswerEngine();
   }
 
   storageEstimate(): Promise<StorageUsage | undefined> {

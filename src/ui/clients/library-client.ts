@@ -2,6 +2,10 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { LibraryApi } from '../../../workers/library.worker.ts';
 
 export type {
+  AnswerEngineSetting,
+  AnswerEngineTest,
+  AskCitation,
+  AskResult,
   CollectionSummary,
   DocumentView,
   DownloadProgress,
@@ -17,9 +21,13 @@ export type {
   SearchMode,
   SearchResultItem,
   StorageUsage,
+  StrategyChoice,
+  StrategyName,
   SyncEvent,
   SyncSummary,
   TextRange,
+  TraceEvent,
+  TraceTotals,
 } from '../../../workers/library.worker.ts';
 
 /** The embedding models a collection can use (plain data, also known to the worker). */

@@ -3,7 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 /** How long one sync of the fixture folder may take on a slow machine. */
 const SYNC_TIMEOUT = 120_000;
 
-/** The app as a user drives it: its Library and Search screens. */
+/** How long one answer with the extractive engine may take on a slow machine. */
+const ANSWER_TIMEOUT = 30_000;
+
+/** The app as a user drives it: its Ask, Library and Search screens. */
 export class AppPage {
   constructor(readonly page: Page) {}
 
@@ -57,6 +60,33 @@ export class AppPage {
       .getByRole('heading', { name: new RegExp(`for “${escapeRegExp(query)}”|No passages`) })
       .waitFor();
     return this.page.getByTestId('search-result');
+  }
+
+  async goToAsk(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Ask' })
+      .click();
+    await this.page.getByRole('textbox', { name: 'Your question' }).waitFor();
+  }
+
+  /** Asks a question and resolves the answer once the run ended (the Ask button is back). */
+  async ask(question: string): Promise<Locator> {
+    const box = this.page.getByRole('textbox', { name: 'Your question' });
+    await box.fill(question);
+    await box.press('Enter');
+    await this.page
+      .getByRole('button', { name: 'Stop' })
+      .waitFor({ state: 'detached', timeout: ANSWER_TIMEOUT });
+    await this.page.getByRole('button', { name: 'Ask', exact: true }).waitFor();
+    return this.page.getByTestId('answer');
+  }
+
+  /** The live trace, opened. */
+  async openTrace(): Promise<Locator> {
+    const trace = this.page.getByTestId('trace');
+    if ((await trace.getAttribute('open')) === null) await trace.locator('summary').click();
+    return trace;
   }
 
   /** Opens a result's document; resolves the highlighted passage in the viewer. */

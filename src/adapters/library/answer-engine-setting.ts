@@ -1,0 +1,51 @@
+/** The user's choice of answering engine, kept as a setting, and the engine it makes. */
+import type { ChatEngine } from '../../core/ports/chat-engine.ts';
+import { ExtractiveEngine } from '../engines/extractive-engine.ts';
+import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';
+import type { SettingsStore } from './catalogue-embedders.ts';
+import { InvalidEngineSettingError } from './library-errors.ts';
+import type { AnswerEngineSetting } from './question-types.ts';
+
+const ANSWER_ENGINE_SETTING = 'answer-engine';
+
+/** A context window small local models all have; prompts are trimmed to fit it. */
+const SERVER_CONTEXT_WINDOW = 4096;
+
+const EXTRACTIVE: AnswerEngineSetting = { kind: 'extractive' };
+
+export async function readAnswerEngine(settings: SettingsStore): Promise<AnswerEngineSetting> {
+  return (await settings.getSetting<AnswerEngineSetting>(ANSWER_ENGINE_SETTING)) ?? EXTRACTIVE;
+}
+
+/** Stores the choice after checking it: an http(s) base URL and a model name for a server. */
+export async function writeAnswerEngine(
+  settings: SettingsStore,
+  setting: AnswerEngineSetting,
+): Promise<AnswerEngineSetting> {
+  const checked = checkSetting(setting);
+  await settings.putSetting(ANSWER_ENGINE_SETTING, checked);
+  return checked;
+}
+
+function checkSetting(setting: AnswerEngineSetting): AnswerEngineSetting {
+  if (setting.kind === 'extractive') return EXTRACTIVE;
+  const baseUrl = setting.baseUrl.trim();
+  const model = setting.model.trim();
+  const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : '';
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new InvalidEngineSettingError(`“${baseUrl}” is not a web address.`);
+  }
+  if (model.length === 0) throw new InvalidEngineSettingError('Enter the name of the model.');
+  return { kind: 'openai', baseUrl, model };
+}
+
+export type CreateEngine = (setting: AnswerEngineSetting) => ChatEngine;
+
+export const createAnswerEngine: CreateEngine = (setting) =>
+  setting.kind === 'openai'
+    ? new OpenAiCompatibleEngine({
+        baseUrl: setting.baseUrl,
+        model: setting.model,
+        contextWindow: SERVER_CONTEXT_WINDOW,
+      })
+    : new ExtractiveEngine();

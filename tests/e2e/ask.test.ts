@@ -1,0 +1,72 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { AppPage } from './support/app-page.ts';
+import { reportFailure } from './support/failure-report.ts';
+import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
+
+const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+
+describe('asking a question in the browser', () => {
+  const baseUrl = inject('baseUrl');
+  let session: BrowserSession;
+  let app: AppPage;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-ask-'));
+    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
+    session = await launchBrowser();
+    app = new AppPage(session.page);
+    await app.openLibrary(baseUrl);
+    await app.addFolderWithInput(join(workspace, 'library'));
+  });
+
+  afterEach(({ task }) => reportFailure(task, session));
+
+  afterAll(async () => {
+    await session?.close();
+    await rm(workspace, { recursive: true, force: true });
+  });
+
+  test('opens on the Ask screen once a collection exists', async () => {
+    await session.page.goto(baseUrl);
+    await session.page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    const current = session.page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe('Ask');
+    expect(await session.page.getByTestId('answer-engine-label').textContent()).toBe(
+      'Extractive (no model)',
+    );
+  });
+
+  test('answers with the extractive engine, citing the passage it opens', async () => {
+    await app.goToAsk();
+    const answer = await app.ask('How long is the sediment core VH-7?');
+    expect(await answer.textContent()).toContain('312 metres');
+    const citation = answer.getByRole('button', { name: 'Open source 1' }).first();
+    expect(await citation.textContent()).toBe('[1]');
+    await citation.click();
+    const passage = session.page.getByTestId('document-passage');
+    await passage.waitFor();
+    expect(await passage.textContent()).toContain('312 metres');
+    expect(await passage.isVisible()).toBe(true);
+    await session.page.keyboard.press('Escape');
+    await passage.waitFor({ state: 'hidden' });
+  });
+
+  test('shows the strategy and the retrieval in the trace', async () => {
+    const trace = await app.openTrace();
+    const lines = await trace.getByRole('listitem').allTextContents();
+    expect(lines.some((line) => line.includes('Strategy: single'))).toBe(true);
+    expect(lines.some((line) => /Retrieved \d+ passages? from library/.test(line))).toBe(true);
+    expect(lines.some((line) => line.includes('Run answered'))).toBe(true);
+    expect(await trace.getByTestId('trace-totals').textContent()).toMatch(/LLM calls? · /);
+  });
+
+  test('sends nothing off the device', () => {
+    expect(requestsOffDevice(session.requests)).toEqual([]);
+  });
+});

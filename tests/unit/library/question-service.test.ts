@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import { FILES, folder, openLibrary } from './library-fixtures.ts';
+
+/** A port nothing listens on, on this machine. */
+const UNREACHABLE_SERVER = 'http://127.0.0.1:9/v1';
+
+async function syncedLibrary() {
+  const library = openLibrary();
+  await library.syncFolder(
+    { jobId: 'sync', folder: { kind: 'files', files: folder(FILES) } },
+    () => undefined,
+  );
+  return library;
+}
+
+describe('asking the library', () => {
+  it('answers with the extractive engine, streaming the answer and the trace', async () => {
+    const library = await syncedLibrary();
+    const events: TraceEvent[] = [];
+    let streamed = '';
+    const result = await library.ask(
+      { jobId: 'ask', question: 'What ate the basil?', strategy: 'auto' },
+      (event) => events.push(event),
+      (text) => (streamed += text),
+    );
+    expect(result.status).toBe('answered');
+    expect(result.strategy).toBe('single');
+    expect(result.answer).toContain('Snails');
+    expect(streamed).toContain('Snails');
+    expect(result.citations[0]).toMatchObject({ number: 1 });
+    const document = await library.openDocument(result.citations[0]?.chunkId ?? '');
+    expect(document.path).toBe('notes/garden.md');
+    expect(events.map(({ type }) => type)).toEqual(
+      expect.arrayContaining(['run-start', 'strategy-choose', 'retrieval-end', 'run-end']),
+    );
+    expect(result.totals.llmCalls).toBeGreaterThan(0);
+  });
+
+  it('searches only the chosen collections', async () => {
+    const library = await syncedLibrary();
+    const result = await library.ask(
+      { jobId: 'ask', question: 'What ate the basil?', strategy: 'single', collectionIds: [] },
+      () => undefined,
+      () => undefined,
+    );
+    expect(result.status).toBe('not-found');
+    expect(result.citations).toEqual([]);
+  });
+
+  it('stops a run with AbortError', async () => {
+    const library = await syncedLibrary();
+    const pending = library.ask(
+      { jobId: 'ask', question: 'What ate the basil?', strategy: 'single' },
+      () => undefined,
+      () => undefined,
+    );
+    library.stopAsking('ask');
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('keeps the engine setting, checks it and tests the connection', async () => {
+    const library = openLibrary();
+    expect(await library.getAnswerEngine()).toEqual({ kind: 'extractive' });
+    expect(await library.testAnswerEngine()).toMatchObject({ ok: true, modelListed: true });
+    await expect(
+      library.setAnswerEngine({ kind: 'openai', baseUrl: 'localhost', model: 'm' }),
+    ).rejects.toMatchObject({ name: 'InvalidEngineSettingError' });
+    await expect(
+      library.setAnswerEngine({ kind: 'openai', baseUrl: UNREACHABLE_SERVER, model: ' ' }),
+    ).rejects.toMatchObject({ name: 'InvalidEngineSettingError' });
+    const stored = await library.setAnswerEngine({
+      kind: 'openai',
+      baseUrl: ` ${UNREACHABLE_SERVER} `,
+      model: 'llama3.2:3b',
+    });
+    expect(stored).toEqual({ kind: 'openai', baseUrl: UNREACHABLE_SERVER, model: 'llama3.2:3b' });
+    expect(await library.getAnswerEngine()).toEqual(stored);
+    const test = await library.testAnswerEngine();
+    expect(test.ok).toBe(false);
+    await library.setAnswerEngine({ kind: 'extractive' });
+    expect(await library.getAnswerEngine()).toEqual({ kind: 'extractive' });
+  });
+});
