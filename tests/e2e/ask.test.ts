@@ -66,6 +66,25 @@ describe('asking a question in the browser', () => {
     expect(await trace.getByTestId('trace-totals').textContent()).toMatch(/LLM calls? · /);
   });
 
+  test('shows why on-device models cannot run here, and keeps answering extractively', async () => {
+    const settings = session.page.getByTestId('answer-engine');
+    await settings.locator('summary').click();
+    const reason = settings.getByTestId('webgpu-reason');
+    await reason.waitFor();
+    expect(await reason.textContent()).toMatch(
+      /cannot run on-device models: (this browser has no WebGPU|WebGPU found no usable graphics adapter)/,
+    );
+    const model = settings.getByRole('combobox', { name: 'Model', exact: true });
+    expect(await model.locator('option:not([disabled])').count()).toBe(0);
+    expect(await model.locator('option').first().textContent()).toContain('cannot run:');
+    expect(await settings.getByRole('button', { name: 'Load this model' }).isDisabled()).toBe(true);
+    const answer = await app.ask('How long is the sediment core VH-7?');
+    expect(await answer.textContent()).toContain('312 metres');
+    expect(await session.page.getByTestId('answer-engine-label').textContent()).toBe(
+      'Extractive (no model)',
+    );
+  });
+
   test('sends nothing off the device', () => {
     expect(requestsOffDevice(session.requests)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
 import { InvalidEngineSettingError } from './library-errors.ts';
 import type { AnswerEngineSetting } from './question-types.ts';
+import { checkWebLlmSetting } from './webllm-setting.ts';
 
 const ANSWER_ENGINE_SETTING = 'answer-engine';
 
@@ -17,7 +18,10 @@ export async function readAnswerEngine(settings: SettingsStore): Promise<AnswerE
   return (await settings.getSetting<AnswerEngineSetting>(ANSWER_ENGINE_SETTING)) ?? EXTRACTIVE;
 }
 
-/** Stores the choice after checking it: an http(s) base URL and a model name for a server. */
+/**
+ * Stores the choice after checking it: an http(s) base URL and a model name for a server; a
+ * catalogue model, a cache backend and an absolute custom URL (if any) for an on-device model.
+ */
 export async function writeAnswerEngine(
   settings: SettingsStore,
   setting: AnswerEngineSetting,
@@ -29,6 +33,7 @@ export async function writeAnswerEngine(
 
 function checkSetting(setting: AnswerEngineSetting): AnswerEngineSetting {
   if (setting.kind === 'extractive') return EXTRACTIVE;
+  if (setting.kind === 'webllm') return checkWebLlmSetting(setting);
   const baseUrl = setting.baseUrl.trim();
   const model = setting.model.trim();
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : '';
@@ -41,6 +46,7 @@ function checkSetting(setting: AnswerEngineSetting): AnswerEngineSetting {
 
 export type CreateEngine = (setting: AnswerEngineSetting) => ChatEngine;
 
+/** An on-device model answers once loaded (see `OnDeviceModel`); extractively until then. */
 export const createAnswerEngine: CreateEngine = (setting) =>
   setting.kind === 'openai'
     ? new OpenAiCompatibleEngine({

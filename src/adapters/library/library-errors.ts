@@ -20,9 +20,10 @@ export class InvalidModelHostError extends ArchivistError {
 
 export class InvalidEngineSettingError extends ArchivistError {
   readonly name = 'InvalidEngineSettingError';
-  constructor(reason: string) {
-    super(
-      `${reason} Enter the server's base URL up to its API version, e.g. http://localhost:11434/v1, and a model it offers.`,
-    );
+  constructor(
+    reason: string,
+    hint = "Enter the server's base URL up to its API version, e.g. http://localhost:11434/v1, and a model it offers.",
+  ) {
+    super(`${reason} ${hint}`);
   }
 }

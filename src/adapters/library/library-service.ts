@@ -8,6 +8,7 @@ import type { LibraryContext, LibraryStore } from './library-context.ts';
 import { PassageNotFoundError } from './library-errors.ts';
 import { QuestionService } from './question-service.ts';
 import type {
+  AnswerEngineProgress,
   AnswerEngineSetting,
   AnswerEngineTest,
   AskRequest,
@@ -246,6 +247,11 @@ export class LibraryService {
 
   setAnswerEngine(setting: AnswerEngineSetting): Promise<AnswerEngineSetting> {
     return this.#questions.setAnswerEngine(setting);
+  }
+
+  /** Loads the chosen on-device model (see `QuestionService.loadAnswerEngine`). */
+  loadAnswerEngine(onProgress: (progress: AnswerEngineProgress) => void): Promise<void> {
+    return this.#questions.loadAnswerEngine(onProgress);
   }
 
   testAnswerEngine(): Promise<AnswerEngineTest> {

@@ -1,11 +1,13 @@
 /**
  * Question answering over the library: the answering pipeline (`runQuestion` with the default
  * strategies) over the library's hybrid search, with the engine the user chose (an
- * OpenAI-compatible server) or, by default, the extractive engine. Runs are stoppable by id.
+ * OpenAI-compatible server, or an on-device model once loaded) or, by default, the extractive
+ * engine. Runs are stoppable by id.
  */
 import { runQuestion } from '../../core/pipeline/run-question.ts';
 import { defaultStrategies } from '../../core/pipeline/strategies/index.ts';
 import type { TraceEvent } from '../../core/pipeline/trace.ts';
+import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';
 import {
@@ -16,7 +18,9 @@ import {
 } from './answer-engine-setting.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
 import { LibraryRetriever } from './library-retriever.ts';
+import { OnDeviceModel } from './on-device-model.ts';
 import type {
+  AnswerEngineProgress,
   AnswerEngineSetting,
   AnswerEngineTest,
   AskRequest,
@@ -33,6 +37,7 @@ export class QuestionService {
   readonly #createEngine: CreateEngine;
   /** Job id to the controller that stops the run. */
   readonly #running = new Map<string, AbortController>();
+  readonly #onDevice = new OnDeviceModel();
 
   constructor(opened: Promise<QuestionContext>, createEngine: CreateEngine = createAnswerEngine) {
     this.#opened = opened;
@@ -45,7 +50,15 @@ export class QuestionService {
 
   /** Stores the engine choice (checked: `InvalidEngineSettingError`); resolves what was stored. */
   async setAnswerEngine(setting: AnswerEngineSetting): Promise<AnswerEngineSetting> {
-    return writeAnswerEngine((await this.#opened).store, setting);
+    const stored = await writeAnswerEngine((await this.#opened).store, setting);
+    if (stored.kind !== 'webllm') await this.#onDevice.unload();
+    return stored;
+  }
+
+  /** Loads the chosen on-device model, reporting progress; `EngineLoadError` when it cannot run. */
+  async loadAnswerEngine(onProgress: (progress: AnswerEngineProgress) => void): Promise<void> {
+    const setting = await this.getAnswerEngine();
+    if (setting.kind === 'webllm') await this.#onDevice.load(setting, onProgress);
   }
 
   /** Whether the configured server answers and offers its model; the extractive engine always does. */
@@ -70,10 +83,10 @@ export class QuestionService {
       const setting = await this.getAnswerEngine();
       const result = await runQuestion({
         question: request.question.trim(),
-        engine: this.#createEngine(setting),
+        engine: this.#engineFor(setting),
         retriever: new LibraryRetriever(search, request.collectionIds),
         strategy: request.strategy,
-        strategies: defaultStrategies(),
+        strategies: defaultStrategies({ competitors: request.competitors ?? 1 }),
         signal: controller.signal,
         onEvent,
         onAnswerDelta,
@@ -88,6 +101,11 @@ export class QuestionService {
     } finally {
       this.#running.delete(request.jobId);
     }
+  }
+
+  #engineFor(setting: AnswerEngineSetting): ChatEngine {
+    const loaded = setting.kind === 'webllm' ? this.#onDevice.engineFor(setting) : undefined;
+    return loaded ?? this.#createEngine(setting);
   }
 
   stopAsking(jobId: string): void {

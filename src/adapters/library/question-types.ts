@@ -12,7 +12,11 @@ export interface AskRequest {
   /** Only these collections; every collection when absent. */
   collectionIds?: string[];
   strategy: StrategyChoice;
+  /** How many agents compete on each sub-question of `plan`; 1 when absent. */
+  competitors?: Competitors;
 }
+
+export type Competitors = 1 | 2 | 3;
 
 export interface AskCitation {
   /** The `[n]` in the answer text. */
@@ -30,9 +34,27 @@ export interface AskResult {
   totals: TraceTotals;
 }
 
-/** The engine that answers: no model at all, or an OpenAI-compatible server the user runs. */
+/** Where web-llm keeps downloaded models (its `cacheBackend`). */
+export type WebLlmCacheBackend = 'cache' | 'indexeddb' | 'opfs' | 'cross-origin';
+
+/** An on-device WebLLM model: a catalogue id, optionally served from the user's own host. */
+export interface WebLlmEngineSetting {
+  kind: 'webllm';
+  model: string;
+  cacheBackend: WebLlmCacheBackend;
+  /** Absolute URL of a folder holding the model's weights and library, instead of the internet. */
+  customUrl?: string;
+}
+
+/** The engine that answers: no model, an OpenAI-compatible server, or an on-device model. */
 export type AnswerEngineSetting =
-  { kind: 'extractive' } | { kind: 'openai'; baseUrl: string; model: string };
+  { kind: 'extractive' } | { kind: 'openai'; baseUrl: string; model: string } | WebLlmEngineSetting;
+
+/** Loading an on-device model: web-llm's progress text and fraction (0 to 1). */
+export interface AnswerEngineProgress {
+  text: string;
+  fraction: number;
+}
 
 export type AnswerEngineTest =
   | { ok: true; models: string[]; modelListed: boolean }

@@ -1,15 +1,33 @@
-import type {
-  AnswerEngineSetting,
-  AnswerEngineTest,
-  LibraryClient,
+import {
+  callback,
+  DEFAULT_WEBLLM_MODEL_ID,
+  detectWebGpu,
+  WEBLLM_MODELS,
+  whyModelCannotRun,
+  type AnswerEngineProgress,
+  type AnswerEngineSetting,
+  type AnswerEngineTest,
+  type LibraryClient,
+  type WebGpuSupport,
+  type WebLlmCacheBackend,
 } from '../clients/library-client.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-/** The answering engine in use and the form that points it at an OpenAI-compatible server. */
+/** Loading the chosen on-device model: not asked for, under way, in use, or failed. */
+export type ModelStatus = 'none' | 'loading' | 'ready' | 'failed';
+
+/** The answering engine in use and the forms that choose a server or an on-device model. */
 export class AnswerEngineState {
   setting = $state.raw<AnswerEngineSetting>({ kind: 'extractive' });
   baseUrl = $state('http://localhost:11434/v1');
   model = $state('');
+  webLlmModel = $state(DEFAULT_WEBLLM_MODEL_ID);
+  cacheBackend = $state<WebLlmCacheBackend>('cache');
+  customUrl = $state('');
+  /** What this device's WebGPU can do; undefined while it is being asked. */
+  support = $state.raw<WebGpuSupport | undefined>();
+  modelStatus = $state<ModelStatus>('none');
+  progress = $state.raw<AnswerEngineProgress | undefined>();
   saving = $state(false);
   testing = $state(false);
   connectionTest = $state.raw<AnswerEngineTest | undefined>();
@@ -22,17 +40,34 @@ export class AnswerEngineState {
 
   /** How the engine in use is named on screen. */
   get label(): string {
-    return this.setting.kind === 'openai'
-      ? `Local server: ${this.setting.model} @ ${this.setting.baseUrl}`
-      : 'Extractive (no model)';
+    const setting = this.setting;
+    if (setting.kind === 'openai') return `Local server: ${setting.model} @ ${setting.baseUrl}`;
+    if (setting.kind === 'extractive') return 'Extractive (no model)';
+    const name = WEBLLM_MODELS.find((model) => model.id === setting.model)?.label ?? setting.model;
+    if (this.modelStatus === 'ready') return `On-device: ${name}`;
+    if (this.modelStatus === 'loading') return `Extractive while ${name} loads`;
+    return `Extractive (${name} is not loaded)`;
+  }
+
+  /** Why `modelId` cannot run on this device, or undefined when it can (or before detection). */
+  whyCannotRun(modelId: string): string | undefined {
+    const model = WEBLLM_MODELS.find((candidate) => candidate.id === modelId);
+    return model && this.support ? whyModelCannotRun(model, this.support) : undefined;
   }
 
   async load(): Promise<void> {
+    this.support = await detectWebGpu();
+    const runnable = WEBLLM_MODELS.find((model) => this.whyCannotRun(model.id) === undefined);
+    if (this.whyCannotRun(this.webLlmModel) !== undefined && runnable) {
+      this.webLlmModel = runnable.id;
+    }
     try {
       this.#show(await this.#client.getAnswerEngine());
     } catch (error) {
       this.failure = toFailure(error);
+      return;
     }
+    if (this.setting.kind === 'webllm') await this.#loadModel();
   }
 
   /** Uses the server in the form. */
@@ -44,6 +79,18 @@ export class AnswerEngineState {
     return this.#save({ kind: 'extractive' });
   }
 
+  /** Uses the on-device model in the form, and loads it; answers stay extractive until it is ready. */
+  async useOnDevice(): Promise<void> {
+    const customUrl = this.customUrl.trim();
+    await this.#save({
+      kind: 'webllm',
+      model: this.webLlmModel,
+      cacheBackend: this.cacheBackend,
+      ...(customUrl === '' ? {} : { customUrl }),
+    });
+    if (this.setting.kind === 'webllm' && !this.failure) await this.#loadModel();
+  }
+
   async testConnection(): Promise<void> {
     this.testing = true;
     this.connectionTest = undefined;
@@ -53,6 +100,21 @@ export class AnswerEngineState {
       this.connectionTest = { ok: false, error: toFailure(error) };
     } finally {
       this.testing = false;
+    }
+  }
+
+  async #loadModel(): Promise<void> {
+    this.modelStatus = 'loading';
+    this.progress = undefined;
+    this.failure = undefined;
+    try {
+      await this.#client.loadAnswerEngine(
+        callback((progress: AnswerEngineProgress) => (this.progress = progress)),
+      );
+      this.modelStatus = 'ready';
+    } catch (error) {
+      this.modelStatus = 'failed';
+      this.failure = toFailure(error);
     }
   }
 
@@ -71,9 +133,15 @@ export class AnswerEngineState {
 
   #show(setting: AnswerEngineSetting): void {
     this.setting = setting;
+    if (setting.kind !== 'webllm') this.modelStatus = 'none';
     if (setting.kind === 'openai') {
       this.baseUrl = setting.baseUrl;
       this.model = setting.model;
+    }
+    if (setting.kind === 'webllm') {
+      this.webLlmModel = setting.model;
+      this.cacheBackend = setting.cacheBackend;
+      this.customUrl = setting.customUrl ?? '';
     }
   }
 }

@@ -1,6 +1,7 @@
 import {
   callback,
   type AskResult,
+  type Competitors,
   type LibraryClient,
   type StrategyChoice,
   type TraceEvent,
@@ -11,6 +12,8 @@ import { isCancellation, toFailure, type Failure } from './failure.ts';
 export class AskState {
   question = $state('');
   strategy = $state<StrategyChoice>('auto');
+  /** Agents competing on each step of the `plan` strategy. */
+  competitors = $state<Competitors>(1);
   running = $state(false);
   /** The answer as streamed so far; the final text once the run ends. */
   answer = $state('');
@@ -44,7 +47,13 @@ export class AskState {
     const current = () => this.#jobId === jobId;
     try {
       const result = await this.#client.ask(
-        { jobId, question, strategy: this.strategy, ...(collectionIds ? { collectionIds } : {}) },
+        {
+          jobId,
+          question,
+          strategy: this.strategy,
+          competitors: this.competitors,
+          ...(collectionIds ? { collectionIds } : {}),
+        },
         callback((event: TraceEvent) => {
           if (current()) this.events = [...this.events, event];
         }),
