@@ -22,15 +22,18 @@ import {
 } from '../../src/core/pipeline/run-question.ts';
 import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
+import {
+  DATASET_OPTIONS,
+  datasetOptions,
+  positiveWholeNumber,
+  type DatasetOptions,
+} from './dataset-options.ts';
 
 const STRATEGIES = ['auto', 'direct', 'single', 'plan', 'unified', 'thorough'] as const;
 /** Context window assumed for an OpenAI-compatible server, as a small local model has. */
 const OPENAI_CONTEXT_WINDOW = 4096;
 
-interface QaEvalOptions {
-  docs: string;
-  questions: string;
-  collections?: string[];
+interface QaEvalOptions extends DatasetOptions {
   engine: ChatEngine;
   strategy: StrategyChoice;
   limit?: number;
@@ -40,9 +43,7 @@ function parseOptions(args: string[]): QaEvalOptions {
   const { values } = parseArgs({
     args,
     options: {
-      docs: { type: 'string' },
-      questions: { type: 'string' },
-      collections: { type: 'string' },
+      ...DATASET_OPTIONS,
       engine: { type: 'string', default: 'extractive' },
       'base-url': { type: 'string' },
       model: { type: 'string' },
@@ -50,22 +51,15 @@ function parseOptions(args: string[]): QaEvalOptions {
       limit: { type: 'string' },
     },
   });
-  if (!values.docs || !values.questions) throw new Error('--docs and --questions are required.');
   const strategy = values.strategy as StrategyChoice;
   if (!STRATEGIES.includes(strategy)) {
     throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}.`);
   }
-  const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-    throw new Error('--limit must be a positive whole number.');
-  }
   return {
-    docs: values.docs,
-    questions: values.questions,
-    collections: values.collections?.split(',').filter(Boolean),
+    ...datasetOptions(values),
     engine: createEngine(values.engine, values['base-url'], values.model),
     strategy,
-    limit,
+    limit: values.limit === undefined ? undefined : positiveWholeNumber('limit', values.limit),
   };
 }
 

@@ -4,6 +4,12 @@ import { parseQuestions } from '../../src/core/eval/dataset.ts';
 import { allFound, mean, reciprocalRank, recall } from '../../src/core/eval/metrics.ts';
 import type { SearchMode } from '../../src/core/retrieval/hybrid-search.ts';
 import { openNodeLibrary } from '../node-library.ts';
+import {
+  DATASET_OPTIONS,
+  datasetOptions,
+  positiveWholeNumber,
+  type DatasetOptions,
+} from './dataset-options.ts';
 
 const MODES = ['bm25', 'dense', 'hybrid', 'routed'] as const;
 type EvalMode = (typeof MODES)[number];
@@ -13,10 +19,7 @@ const CHUNKS_PER_FILE = 5;
 /** Centroids consulted by knowledge-boundary routing in `routed` mode. */
 const ROUTE_TOP_K = 8;
 
-interface RetrievalEvalOptions {
-  docs: string;
-  questions: string;
-  collections?: string[];
+interface RetrievalEvalOptions extends DatasetOptions {
   k: number;
   mode: EvalMode;
 }
@@ -25,22 +28,16 @@ function parseOptions(args: string[]): RetrievalEvalOptions {
   const { values } = parseArgs({
     args,
     options: {
-      docs: { type: 'string' },
-      questions: { type: 'string' },
-      collections: { type: 'string' },
+      ...DATASET_OPTIONS,
       k: { type: 'string', default: '10' },
       mode: { type: 'string', default: 'hybrid' },
     },
   });
-  if (!values.docs || !values.questions) throw new Error('--docs and --questions are required.');
-  const k = Number(values.k);
-  if (!Number.isInteger(k) || k < 1) throw new Error(`--k must be a positive whole number.`);
+  const k = positiveWholeNumber('k', values.k);
   const mode = values.mode as EvalMode;
   if (!MODES.includes(mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}.`);
   return {
-    docs: values.docs,
-    questions: values.questions,
-    collections: values.collections?.split(',').filter(Boolean),
+    ...datasetOptions(values),
     k,
     mode,
   };
