@@ -68,6 +68,16 @@ export interface PromptParts {
   question: string;
   /** Ranked, best first. */
   passages: readonly PromptPassage[];
+  /**
+   * Text after the passages and before the question that is always kept (e.g. a candidate
+   * answer to check, evidence notes); passages make room for it.
+   */
+  context?: string;
+  /**
+   * Messages after the user message (e.g. a partial reply and a request to continue it); always
+   * kept and counted, so passages make room for them too.
+   */
+  followUp?: readonly ChatMessage[];
 }
 
 export interface PromptFitOptions {
@@ -79,7 +89,10 @@ export interface PromptFitOptions {
 }
 
 export interface FittedPrompt {
-  /** A system message, then one user message: instructions, passages, question. */
+  /**
+   * A system message, one user message (instructions, passages, context, question), then the
+   * follow-up messages.
+   */
   messages: ChatMessage[];
   /** The passages in the prompt, in order: passage n is `passages[n - 1]` (its text as cut). */
   passages: PromptPassage[];
@@ -105,9 +118,11 @@ export function fitPrompt(parts: PromptParts, options: PromptFitOptions): Fitted
       content: joinSections([
         parts.instructions,
         blocks.length > 0 ? blocks.join('\n') : NO_PASSAGES,
+        parts.context ?? '',
         `Question: ${parts.question}`,
       ]),
     },
+    ...(parts.followUp ?? []),
   ];
   const fixedTokens = countPromptTokens(render([]), countTokens);
   if (fixedTokens > limit) {

@@ -88,6 +88,22 @@ describe('fitPrompt', () => {
     );
   });
 
+  it('keeps the context and follow-up messages whole and lets passages make room for them', () => {
+    const followUp = [
+      { role: 'assistant' as const, content: words(30, 'partial') },
+      { role: 'user' as const, content: 'Continue.' },
+    ];
+    const withExtras = { ...parts(ranked), context: `Note: ${words(40, 'note')}`, followUp };
+    const limit = fixedTokens() + 40 + 30 + 30 + blockCost(50) + 10;
+    const fitted = fitPrompt(withExtras, { countTokens: countWords, limit, model: 'test' });
+    expect(fitted.passages.map((passage) => passage.id)).toEqual(['a']);
+    expect(fitted.promptTokens).toBeLessThanOrEqual(limit);
+    expect(fitted.messages.slice(2)).toEqual(followUp);
+    expect(fitted.messages[1]?.content).toMatch(
+      /<\/passage>\n\nNote: (note )+note\n\nQuestion: When was the kiln fired\?$/,
+    );
+  });
+
   it('throws ContextOverflowError when the fixed parts alone do not fit', () => {
     const limit = fixedTokens() - 1;
     expect(() =>
