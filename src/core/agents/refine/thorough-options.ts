@@ -24,7 +24,7 @@ export interface ThoroughOptions {
   maxMonitorChecks: number;
   /** Anchor-reference refinement. */
   hsr: boolean;
-  /** Quality-aware iteration; without it every candidate is scored once, for the ranker. */
+  /** Quality-aware iteration; without it nothing is scored and the ranker reads the answers alone. */
   qair: boolean;
 }
 
