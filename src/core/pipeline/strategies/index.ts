@@ -1,3 +1,4 @@
+import type { ThoroughOptions } from '../../agents/refine/thorough-options.ts';
 import type { StrategyName } from '../budget.ts';
 import type { Strategy } from '../strategy.ts';
 import { directStrategy } from './direct.ts';
@@ -8,12 +9,15 @@ import { unifiedStrategy } from './unified.ts';
 
 /** The strategies built so far; the driver falls back to `single` for the others. */
 export function defaultStrategies(
-  options: { competitors?: 1 | 2 | 3 } = {},
+  options: { competitors?: 1 | 2 | 3; thorough?: Partial<ThoroughOptions> } = {},
 ): Partial<Record<StrategyName, Strategy>> & { single: Strategy } {
   return {
     direct: directStrategy,
     single: singleStrategy,
-    plan: createPlanStrategy({ answerSubQuestion: answerWithSingle, ...options }),
+    plan: createPlanStrategy({
+      answerSubQuestion: answerWithSingle,
+      competitors: options.competitors,
+    }),
     unified: unifiedStrategy,
   };
 }
