@@ -3,17 +3,21 @@
  * library and scores the short answer (see `shortAnswer`) with SQuAD EM and F1 over the answerable
  * questions. Questions with no gold file (unanswerable) are scored apart: correct when the
  * answer's status is `not-found` (`unanswerableAccuracy`). `statuses` counts the answers by
- * status, `maxPromptTokens` is the longest prompt sent, as the pipeline counted it.
+ * status, `maxPromptTokens` is the longest prompt sent, as the pipeline counted it. Thorough
+ * mode's switches (see thorough-flags.ts) configure it; `--ablations` gives one set of figures per
+ * configuration, over one library.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.ts';
 import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
 import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
-import { parseQuestions } from '../../src/core/eval/dataset.ts';
+import { parseQuestions, type EvalQuestion } from '../../src/core/eval/dataset.ts';
 import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
 import { shortAnswer } from '../../src/core/eval/short-answer.ts';
+import type { ThoroughOptions } from '../../src/core/agents/refine/thorough-options.ts';
 import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
+import type { Retriever } from '../../src/core/pipeline/strategy.ts';
 import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
 import {
   runQuestion,
@@ -22,6 +26,7 @@ import {
 } from '../../src/core/pipeline/run-question.ts';
 import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
+import { ABLATIONS, THOROUGH_FLAGS, thoroughFlags, type Ablation } from './thorough-flags.ts';
 import {
   DATASET_OPTIONS,
   datasetOptions,
@@ -37,6 +42,8 @@ interface QaEvalOptions extends DatasetOptions {
   engine: ChatEngine;
   strategy: StrategyChoice;
   limit?: number;
+  thorough: Partial<ThoroughOptions>;
+  ablations: boolean;
 }
 
 function parseOptions(args: string[]): QaEvalOptions {
@@ -49,6 +56,7 @@ function parseOptions(args: string[]): QaEvalOptions {
       model: { type: 'string' },
       strategy: { type: 'string', default: 'auto' },
       limit: { type: 'string' },
+      ...THOROUGH_FLAGS,
     },
   });
   const strategy = values.strategy as StrategyChoice;
@@ -60,6 +68,8 @@ function parseOptions(args: string[]): QaEvalOptions {
     engine: createEngine(values.engine, values['base-url'], values.model),
     strategy,
     limit: values.limit === undefined ? undefined : positiveWholeNumber('limit', values.limit),
+    thorough: thoroughFlags(values),
+    ablations: values.ablations,
   };
 }
 
@@ -78,12 +88,40 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
   );
   const library = await openNodeLibrary({ docs: options.docs, collections: options.collections });
   const retriever = new LibraryRetriever(library.search);
+  const header = {
+    n: questions.length,
+    engine: options.engine.info.id,
+    strategy: options.strategy,
+    collections: library.collectionIds.join(','),
+  };
+  if (!options.ablations) {
+    const figures = await answerAll(questions, options, retriever, options.thorough);
+    return { ...header, thorough: options.thorough, ...figures };
+  }
+  const ablations: Record<string, unknown>[] = [];
+  for (const ablation of ABLATIONS) {
+    const thorough = { ...options.thorough, ...ablation.options };
+    ablations.push({
+      name: ablation.name,
+      ...(await answerAll(questions, options, retriever, thorough)),
+    });
+  }
+  return { ...header, ablations };
+}
+
+/** Answers every question with one configuration and scores the answers. */
+async function answerAll(
+  questions: readonly EvalQuestion[],
+  options: QaEvalOptions,
+  retriever: Retriever,
+  thorough: Ablation['options'],
+): Promise<Record<string, unknown>> {
   const exact: number[] = [];
   const overlap: number[] = [];
   const unanswerable: number[] = [];
   const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
   const statuses: Partial<Record<RunQuestionResult['status'], number>> = {};
-  const strategies = defaultStrategies();
+  const strategies = defaultStrategies({ thorough });
   const started = performance.now();
   for (const question of questions) {
     const result = await runQuestion({
@@ -112,11 +150,8 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
   }
   const elapsed = performance.now() - started;
   const round = (value: number): number => Math.round(value * 1000) / 1000;
+  const perQuestion = (value: number) => round(value / Math.max(1, questions.length));
   return {
-    n: questions.length,
-    engine: options.engine.info.id,
-    strategy: options.strategy,
-    collections: library.collectionIds.join(','),
     answerable: exact.length,
     em: round(mean(exact)),
     f1: round(mean(overlap)),
@@ -124,7 +159,9 @@ export async function runQaEval(args: string[]): Promise<Record<string, unknown>
       ? { unanswerable: unanswerable.length, unanswerableAccuracy: round(mean(unanswerable)) }
       : {}),
     ...totals,
+    llmCallsPerQuestion: perQuestion(totals.llmCalls),
+    tokensPerQuestion: perQuestion(totals.promptTokens + totals.completionTokens),
     statuses,
-    msPerQuestion: round(elapsed / Math.max(1, questions.length)),
+    msPerQuestion: perQuestion(elapsed),
   };
 }

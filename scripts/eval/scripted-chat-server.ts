@@ -105,7 +105,7 @@ export async function startScriptedChatServer(
     const reading = readPrompt(body.messages);
     const text = body.schema
       ? JSON.stringify(scriptedValue(body.schema.schema, reading))
-      : scriptedText(reading);
+      : scriptedText(reading, body.messages);
     record.completionTokens = estimateTokens(text);
     record.answered = true;
     const usage = { prompt_tokens: promptTokens, completion_tokens: record.completionTokens };

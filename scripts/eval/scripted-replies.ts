@@ -5,6 +5,13 @@
  * `<passage id="1">` block, quoted verbatim so that citation checks pass (or its first Known fact).
  */
 import type { ChatMessage, JsonSchema } from '../../src/core/ports/chat-engine.ts';
+import {
+  isInjectorRequest,
+  scriptedCandidate,
+  scriptedNote,
+  scriptedScores,
+  writesCandidate,
+} from './scripted-candidates.ts';
 
 /** What a reply is made from. */
 export interface PromptReading {
@@ -13,6 +20,8 @@ export interface PromptReading {
   firstSentence: string | undefined;
   /** Passage 1's `Answer:` line, when its passages are answers to rate (the coordinator's). */
   passageAnswer: string | undefined;
+  /** The last user message. */
+  user: string;
 }
 
 /** A quoted sentence is cut (at a word) to at most this many characters, keeping replies short. */
@@ -27,6 +36,12 @@ const VALUES_BY_PROPERTY: Readonly<Record<string, (reading: PromptReading) => un
   answer: answerPhrase,
   answerable: () => true,
   required: () => [],
+  // Thorough mode: the monitor finds a gap, the querier searches the question, scores vary.
+  gap: () => true,
+  queries: (reading) => [reading.question],
+  logicScore: (reading) => scriptedScores(reading.user).logicScore,
+  answerScore: (reading) => scriptedScores(reading.user).answerScore,
+  explanationScore: (reading) => scriptedScores(reading.user).explanationScore,
 };
 
 export function readPrompt(messages: readonly ChatMessage[]): PromptReading {
@@ -39,6 +54,7 @@ export function readPrompt(messages: readonly ChatMessage[]): PromptReading {
     firstSentence:
       passage === undefined ? /^- ([\s\S]+?) \[1\]/m.exec(user)?.[1] : firstSentence(passage),
     passageAnswer: passage && /^Answer: (.+)$/m.exec(passage)?.[1]?.trim(),
+    user,
   };
 }
 
@@ -67,7 +83,12 @@ export function scriptedValue(schema: JsonSchema, reading: PromptReading): unkno
 }
 
 /** The reply to a request without a JSON format. */
-export function scriptedText(reading: PromptReading): string {
+export function scriptedText(reading: PromptReading, messages: readonly ChatMessage[]): string {
+  if (writesCandidate(messages)) {
+    // A continuation's last user message only asks to go on: read the passages of the first.
+    return scriptedCandidate(messages, readPrompt(messages.slice(0, 2)).firstSentence);
+  }
+  if (isInjectorRequest(messages)) return scriptedNote(reading.firstSentence);
   return `${reading.firstSentence ?? `A short answer to "${reading.question}".`} [1]`;
 }
 
