@@ -9,8 +9,9 @@ export default defineConfig({
   plugins: [
     svelte(),
     VitePWA({
-      registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // The app asks before a new version replaces the running one (see AppUpdateState).
+      registerType: 'prompt',
+      injectRegister: false,
       // The glob below already takes the icons.
       includeManifestIcons: false,
       manifest: {
