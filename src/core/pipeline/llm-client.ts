@@ -1,8 +1,10 @@
 /**
  * The one way agent steps call the model. Each call is checked against the budget and the context
  * window before it is sent, traced (`llm-call-start` / `llm-call-end` with tokens and ms), streamed
- * to an optional callback, and stopped by the run's signal. JSON steps never fail on malformed
- * output: a tolerant parse, one repair call, then the step's own fallback value.
+ * to an optional callback, and stopped by the run's signal. A text call may also be interrupted by
+ * its caller (the thorough proposer's monitor stops a stream to look something up): it then ends
+ * normally with the text streamed so far. JSON steps never fail on malformed output: a tolerant
+ * parse, one repair call, then the step's own fallback value.
  */
 import {
   BudgetExhaustedError,
@@ -38,6 +40,11 @@ export interface TextCall {
   temperature?: number;
   /** Called with each piece of streamed text (a JSON step's repair call streams too). */
   onDelta?: (text: string) => void;
+  /**
+   * Stops this call without stopping the run (text calls only; a JSON step ignores it): the call
+   * then returns the text streamed so far with finishReason `interrupted`.
+   */
+  interrupt?: AbortSignal;
 }
 
 export interface JsonCall<Value> extends TextCall {
@@ -51,8 +58,8 @@ export interface JsonCall<Value> extends TextCall {
 
 export interface TextReply {
   text: string;
-  /** `length`: cut at maxTokens. */
-  finishReason: 'stop' | 'length';
+  /** `length`: cut at maxTokens; `interrupted`: the call's `interrupt` fired (text is partial). */
+  finishReason: 'stop' | 'length' | 'interrupted';
   usage: TokenUsage;
 }
 
@@ -71,8 +78,8 @@ const REPAIR_SYSTEM = 'You correct malformed JSON replies. Reply with the correc
 /**
  * Failures, by method:
  * - `text` throws `BudgetExhaustedError` when no call is left, `ContextOverflowError` when the
- *   prompt does not fit (nothing is sent), an `AbortError` DOMException when the signal fires,
- *   and the engine's own errors.
+ *   prompt does not fit (nothing is sent), an `AbortError` DOMException when the run's signal
+ *   fires (even when the call's `interrupt` fired too), and the engine's own errors.
  * - `json` throws the same, except that a spent budget gives the fallback (after
  *   `budget-exhausted` and `llm-call-fallback` events): control steps then take their defined
  *   path, and the strategy's round limit ends its loop. A repair call that would not fit or has
@@ -90,7 +97,11 @@ export class LlmClient {
 
   async json<Value>(step: string, call: JsonCall<Value>): Promise<Value> {
     const format: ResponseFormat = { type: 'json', name: call.name, schema: call.schema };
-    const request: TextCall = { ...call, purpose: call.purpose ?? { kind: 'control', step } };
+    const request: TextCall = {
+      ...call,
+      interrupt: undefined,
+      purpose: call.purpose ?? { kind: 'control', step },
+    };
     const messages = this.options.engine.info.constrainedJson
       ? call.messages
       : withJsonInstruction(call.messages, call.schema);
@@ -169,6 +180,16 @@ export class LlmClient {
       maxTokens,
     });
     const startedAt = trace.elapsed();
+    const { interrupt } = call;
+    // What streamed so far: an interrupted engine that throws instead of returning it.
+    let streamed = '';
+    const onDelta = interrupt
+      ? (piece: string) => {
+          streamed += piece;
+          call.onDelta?.(piece);
+        }
+      : call.onDelta;
+    const interrupted = () => interrupt?.aborted === true && signal?.aborted !== true;
     let response: ChatResponse;
     try {
       response = await engine.complete({
@@ -177,22 +198,28 @@ export class LlmClient {
         maxTokens,
         temperature: call.temperature,
         responseFormat: format.type === 'json' ? format : undefined,
-        signal,
-        onDelta: call.onDelta,
+        signal: interrupt && signal ? AbortSignal.any([signal, interrupt]) : (interrupt ?? signal),
+        onDelta,
       });
     } catch (error) {
+      const stopped = isAbortError(error) && interrupted();
+      const completionTokens = stopped ? engine.countTokens(streamed) : 0;
       trace.emit({
         type: 'llm-call-end',
         ...callEvent,
         promptTokens,
-        completionTokens: 0,
+        completionTokens,
         ms: trace.elapsed() - startedAt,
-        finishReason: isAbortError(error) ? 'abort' : 'error',
-        error: describeError(error).message,
+        finishReason: stopped ? 'interrupted' : isAbortError(error) ? 'abort' : 'error',
+        ...(stopped ? {} : { error: describeError(error).message }),
       });
-      throw error;
+      if (!stopped) throw error;
+      const usage = { promptTokens, completionTokens };
+      return { text: streamed, usage, finishReason: 'interrupted', call: number };
     }
-    const { text, usage, finishReason } = response;
+    const { text, usage } = response;
+    const finishReason =
+      response.finishReason === 'abort' && interrupted() ? 'interrupted' : response.finishReason;
     trace.emit({
       type: 'llm-call-end',
       ...callEvent,
@@ -260,6 +287,7 @@ function withJsonInstruction(messages: readonly ChatMessage[], schema: JsonSchem
   return [...messages.slice(0, -1), { role: 'user', content: `${last.content}\n\n${instruction}` }];
 }
 
-function abortError(): DOMException {
+/** The error a stopped run throws, wherever it stops (agents throw it too, e.g. after a search). */
+export function abortError(): DOMException {
   return new DOMException('The answer was stopped.', 'AbortError');
 }

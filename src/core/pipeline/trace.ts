@@ -47,8 +47,11 @@ export interface LlmCallEndEvent extends TraceEventBase {
   promptTokens: number;
   completionTokens: number;
   ms: number;
-  /** `error`: the engine threw (`error` holds its message); otherwise the engine's reason. */
-  finishReason: 'stop' | 'length' | 'abort' | 'error';
+  /**
+   * `error`: the engine threw (`error` holds its message); `interrupted`: the caller stopped the
+   * call without stopping the run (completionTokens: what streamed); otherwise the engine's reason.
+   */
+  finishReason: 'stop' | 'length' | 'abort' | 'interrupted' | 'error';
   error?: string;
 }
 

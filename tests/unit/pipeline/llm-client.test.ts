@@ -115,6 +115,80 @@ describe('LlmClient.text', () => {
     expect(trace.events.at(-1)).toMatchObject({ type: 'llm-call-end', finishReason: 'abort' });
   });
 
+  it('returns the text streamed so far when its interrupt fires, and traces it', async () => {
+    const { engine, trace, client } = setup(['The kiln was fired on 12 March, twice.']);
+    const interrupt = new AbortController();
+    const deltas: string[] = [];
+    const reply = await client.text('proposer', {
+      messages,
+      interrupt: interrupt.signal,
+      onDelta: (piece) => {
+        deltas.push(piece);
+        interrupt.abort();
+      },
+    });
+    expect(reply.finishReason).toBe('interrupted');
+    expect(deltas).toHaveLength(1);
+    expect(reply.text).toBe(deltas[0]);
+    expect(reply.text.length).toBeLessThan('The kiln was fired on 12 March, twice.'.length);
+    expect(engine.calls).toHaveLength(1);
+    expect(trace.events.at(-1)).toMatchObject({
+      type: 'llm-call-end',
+      step: 'proposer',
+      finishReason: 'interrupted',
+      completionTokens: estimateTokens(reply.text),
+    });
+  });
+
+  it('returns the streamed text when an interrupted engine throws an AbortError', async () => {
+    const interrupt = new AbortController();
+    const engine = new ScriptedEngine([]);
+    engine.complete = async (request) => {
+      request.onDelta?.('The kiln ');
+      request.onDelta?.('was fired');
+      interrupt.abort();
+      expect(request.signal?.aborted).toBe(true);
+      throw new DOMException('stopped', 'AbortError');
+    };
+    const trace = new Trace(() => 0);
+    const budget = new BudgetTracker(DEFAULT_BUDGETS.single, trace);
+    const client = new LlmClient({ engine, trace, budget, signal: new AbortController().signal });
+    const reply = await client.text('proposer', { messages, interrupt: interrupt.signal });
+    expect(reply).toMatchObject({ text: 'The kiln was fired', finishReason: 'interrupted' });
+    expect(trace.events.at(-1)).toMatchObject({
+      finishReason: 'interrupted',
+      completionTokens: estimateTokens('The kiln was fired'),
+    });
+    expect(trace.events.at(-1)).not.toHaveProperty('error');
+  });
+
+  it('still throws an AbortError when the run is stopped during an interruptible call', async () => {
+    const run = new AbortController();
+    const interrupt = new AbortController();
+    const { trace, client } = setup(['The kiln was fired on 12 March, twice.'], {
+      signal: run.signal,
+    });
+    const stopped = client.text('proposer', {
+      messages,
+      interrupt: interrupt.signal,
+      onDelta: () => {
+        interrupt.abort();
+        run.abort();
+      },
+    });
+    await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+    expect(trace.events.at(-1)).toMatchObject({ type: 'llm-call-end', finishReason: 'abort' });
+  });
+
+  it('ignores an interrupt in JSON steps', async () => {
+    const { client } = setup(['{"strategy": "plan"}']);
+    const interrupt = new AbortController();
+    interrupt.abort();
+    await expect(client.json('route', { ...route, interrupt: interrupt.signal })).resolves.toEqual({
+      strategy: 'plan',
+    });
+  });
+
   it('does not call the engine once the run is stopped', async () => {
     const { engine, client } = setup(['never sent'], { signal: AbortSignal.abort() });
     await expect(client.json('route', route)).rejects.toMatchObject({ name: 'AbortError' });

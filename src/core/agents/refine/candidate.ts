@@ -57,7 +57,11 @@ export const QUALITY_WEIGHTS = { logic: 0.2, answer: 0.6, explanation: 0.2 } as 
 export const QUALITY_THRESHOLD = 3;
 
 /** q = 0.2 logic + 0.6 answer + 0.2 explanation, each clamped to 0-5. */
-export function qualityScore(scores: { logic: number; answer: number; explanation: number }): number {
+export function qualityScore(scores: {
+  logic: number;
+  answer: number;
+  explanation: number;
+}): number {
   const clamp = (value: number) => (Number.isFinite(value) ? Math.min(5, Math.max(0, value)) : 0);
   return (
     QUALITY_WEIGHTS.logic * clamp(scores.logic) +
