@@ -1,19 +1,20 @@
 /**
  * The reasoning router: one short JSON call decides whether a question needs the documents
- * (`single`, with the search query it writes), several steps of research (`plan`), or none at all
- * (`direct`: small talk and general knowledge). Its fallback, and the extractive engine's
+ * (`single`, with the search query it writes), several steps of research (`plan`), careful
+ * reasoning over several passages (`thorough`, also with a query), or none at all (`direct`:
+ * small talk and general knowledge). Its fallback, and the extractive engine's
  * schema-default reply, is `single` with the question itself as the query.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
 import type { LlmClient } from '../pipeline/llm-client.ts';
 import type { Trace } from '../pipeline/trace.ts';
 
-export type RoutedStrategy = 'direct' | 'single' | 'plan';
+export type RoutedStrategy = 'direct' | 'single' | 'plan' | 'thorough';
 
 export interface RouterDecision {
   strategy: RoutedStrategy;
   reason: string;
-  /** The search query, for `single`; the question when the router wrote none. */
+  /** The search query, for `single` and `thorough`; the question when the router wrote none. */
   query: string;
 }
 
@@ -28,7 +29,7 @@ const STEP = 'router';
 const SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    strategy: { type: 'string', enum: ['single', 'direct', 'plan'] },
+    strategy: { type: 'string', enum: ['single', 'thorough', 'direct', 'plan'] },
     reason: { type: 'string' },
     query: { type: 'string' },
   },
@@ -41,8 +42,9 @@ const SYSTEM = [
   '- "direct": greetings, thanks, small talk, or general knowledge any encyclopedia holds; no search.',
   '- "single": one fact or topic that one search of the documents can find; write that search query.',
   '- "plan": the answer needs several facts found in turn (a comparison, a chain such as "the author of the book that ..."); several searches.',
+  '- "thorough": a hard question that needs careful reasoning across several passages (why or how something happens, reconciling sources that disagree, a calculation); write the search query.',
   'When unsure whether the documents are needed, choose "single".',
-  'Do not answer the question. Reply with JSON: strategy, a one-sentence reason, and query (keywords for the search; empty unless single).',
+  'Do not answer the question. Reply with JSON: strategy, a one-sentence reason, and query (keywords for the search; empty unless single or thorough).',
 ].join('\n');
 
 export async function routeQuestion(

@@ -40,15 +40,23 @@ export const ROUTER_BUDGET: Readonly<Budget> = {
  *   final answer and a few repairs.
  * - unified: per search a thought/action call and the evidence reflector, four searches, the
  *   final answer and repairs.
- * - thorough: three proposals with monitor-triggered retrieval notes, correction, anchor
- *   refinement and scoring, two quality rounds; longer completions for worked reasoning.
+ * - thorough (DEFAULT_THOROUGH_OPTIONS: 2 candidates, at most 2 injections and 3 monitor checks
+ *   each, HSR and QAIR on), at worst: per candidate the first generation 1, the monitor's checks
+ *   3, and per injection the querier, the injector and the continued generation 2 × 3 = 6 (a
+ *   note's 4 calls with its check), so 10, and 2 × 10 = 20; correction 2; HSR 2; QAIR's first
+ *   scoring 2; two rework rounds of at most 2 × (rework + score) = 4 each, 8; the ranker 1:
+ *   20 + 2 + 2 + 2 + 8 + 1 = 35, and 5 for repairs of malformed JSON = 40. The mandatory path
+ *   (two plain proposals, correction, HSR, scoring, ranker) is 9. Each proposal is told to leave
+ *   the later stages' calls, and every later call leaves the ranker's, so a run that spends more
+ *   on notes or repairs loses rework rounds and stages first, never its answer. maxRounds 2 is
+ *   QAIR's rework rounds; longer completions for worked reasoning.
  */
 export const DEFAULT_BUDGETS: Readonly<Record<StrategyName, Readonly<Budget>>> = {
   direct: { maxLlmCalls: 1, maxRounds: 1, maxPromptTokens: 1536, maxCompletionTokens: 512 },
   single: { maxLlmCalls: 4, maxRounds: 1, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   plan: { maxLlmCalls: 26, maxRounds: 3, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   unified: { maxLlmCalls: 12, maxRounds: 4, maxPromptTokens: 3072, maxCompletionTokens: 512 },
-  thorough: { maxLlmCalls: 36, maxRounds: 2, maxPromptTokens: 3072, maxCompletionTokens: 768 },
+  thorough: { maxLlmCalls: 40, maxRounds: 2, maxPromptTokens: 3072, maxCompletionTokens: 768 },
 };
 
 /**

@@ -1,0 +1,27 @@
+/**
+ * One thorough run as its refinement stages see it (the question, the run-wide evidence pool and
+ * the options), and the budget rule every stage after the proposals follows: a call is made only
+ * when it still leaves the ranker its call.
+ */
+import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { EvidencePool } from './evidence-pool.ts';
+import type { ThoroughOptions } from './thorough-options.ts';
+
+export interface RefineRun {
+  context: StrategyContext;
+  question: string;
+  pool: EvidencePool;
+  /** How many of the pool's passages the initial search found (prompts list 1..this). */
+  initialCount: number;
+  options: ThoroughOptions;
+}
+
+/** The ranker's call, kept by every stage once there are two candidates or more. */
+export function rankerCalls(candidates: number): number {
+  return candidates > 1 ? 1 : 0;
+}
+
+/** Whether `calls` more calls still leave the ranker its call. */
+export function canAffordCall(context: StrategyContext, candidates: number, calls = 1): boolean {
+  return context.budget.remainingCalls - calls >= rankerCalls(candidates);
+}
