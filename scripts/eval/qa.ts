@@ -5,7 +5,7 @@
  * answer's status is `not-found` (`unanswerableAccuracy`). `statuses` counts the answers by
  * status, `maxPromptTokens` is the longest prompt sent, as the pipeline counted it. Thorough
  * mode's switches (see thorough-flags.ts) configure it; `--ablations` gives one set of figures per
- * configuration, over one library.
+ * configuration, over one library, with thorough mode's steps counted (`steps`).
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,15 @@ import {
 } from './dataset-options.ts';
 
 const STRATEGIES = ['auto', 'direct', 'single', 'plan', 'unified', 'thorough'] as const;
+/** Thorough mode's steps, counted over the run: what each ablation switch changes. */
+const COUNTED_STEPS: ReadonlySet<string> = new Set([
+  'monitor-check',
+  'injection-end',
+  'retrieval-explicit',
+  'anchor-refine',
+  'candidate-score',
+  'candidate-rework',
+]);
 /** Context window assumed for an OpenAI-compatible server, as a small local model has. */
 const OPENAI_CONTEXT_WINDOW = 4096;
 
@@ -121,6 +130,7 @@ async function answerAll(
   const unanswerable: number[] = [];
   const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
   const statuses: Partial<Record<RunQuestionResult['status'], number>> = {};
+  const steps: Record<string, number> = {};
   const strategies = defaultStrategies({ thorough });
   const started = performance.now();
   for (const question of questions) {
@@ -145,6 +155,8 @@ async function answerAll(
     for (const event of result.trace.events) {
       if (isCoreEvent(event) && event.type === 'llm-call-start') {
         totals.maxPromptTokens = Math.max(totals.maxPromptTokens, event.promptTokens);
+      } else if (COUNTED_STEPS.has(event.type)) {
+        steps[event.type] = (steps[event.type] ?? 0) + 1;
       }
     }
   }
@@ -162,6 +174,7 @@ async function answerAll(
     llmCallsPerQuestion: perQuestion(totals.llmCalls),
     tokensPerQuestion: perQuestion(totals.promptTokens + totals.completionTokens),
     statuses,
+    ...(Object.keys(steps).length > 0 ? { steps } : {}),
     msPerQuestion: perQuestion(elapsed),
   };
 }

@@ -57,6 +57,21 @@ export function scriptedCandidate(
   return `Passage 1 says: "${quoted}" [1].${hedge} ${FILLER} ${FILLER} ${FILLER} ${FILLER}\n${answer}`;
 }
 
+/**
+ * The querier's keyword queries: the question's words after its first three (past the question
+ * word and its verb), and its longest word alone, so that they reach passages beyond the first
+ * search's.
+ */
+export function scriptedQueries(question: string): string[] {
+  const words = question
+    .replace(/[?.!,]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+  const rest = words.slice(3).join(' ');
+  return [...new Set([rest, longest].filter((query) => query.length > 0))];
+}
+
 /** The injector's note: the first passage's first sentence, cited as passage 1. */
 export function scriptedNote(firstSentence: string | undefined): string {
   return `${firstSentence ?? 'The search found nothing more specific.'} [1]`;

@@ -9,6 +9,7 @@ import {
   isInjectorRequest,
   scriptedCandidate,
   scriptedNote,
+  scriptedQueries,
   scriptedScores,
   writesCandidate,
 } from './scripted-candidates.ts';
@@ -38,7 +39,7 @@ const VALUES_BY_PROPERTY: Readonly<Record<string, (reading: PromptReading) => un
   required: () => [],
   // Thorough mode: the monitor finds a gap, the querier searches the question, scores vary.
   gap: () => true,
-  queries: (reading) => [reading.question],
+  queries: (reading) => scriptedQueries(reading.question),
   logicScore: (reading) => scriptedScores(reading.user).logicScore,
   answerScore: (reading) => scriptedScores(reading.user).answerScore,
   explanationScore: (reading) => scriptedScores(reading.user).explanationScore,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SCRIPTED_HEDGE,
   scriptedCandidate,
+  scriptedQueries,
   scriptedScores,
   writesCandidate,
 } from '../../../scripts/eval/scripted-candidates.ts';
@@ -86,5 +87,12 @@ describe('scripted thorough replies', () => {
       }),
     );
     expect([...answers].sort()).toEqual([2, 3, 4]);
+  });
+
+  it('writes keyword queries from the question past its question word', () => {
+    expect(scriptedQueries('How long did the migration to schema version 3 take?')).toEqual([
+      'the migration to schema version 3 take',
+      'migration',
+    ]);
   });
 });
