@@ -72,6 +72,68 @@ describe('eval qa with an OpenAI-compatible engine', () => {
   });
 });
 
+interface AblationFigures extends Omit<QaFigures, 'n'> {
+  name: string;
+  steps?: Record<string, number>;
+}
+
+describe('eval qa thorough ablations with an OpenAI-compatible engine', () => {
+  it('runs every switch over the same questions and counts calls, tokens and steps', async () => {
+    const requestsBefore = server.requests.length;
+    const result = (await runQaEval([
+      '--docs',
+      'tests/fixtures',
+      '--questions',
+      'tests/fixtures/library-questions.jsonl',
+      '--collections',
+      'library',
+      '--engine',
+      'openai',
+      '--base-url',
+      server.url,
+      '--model',
+      'scripted',
+      '--strategy',
+      'thorough',
+      '--ablations',
+      '--limit',
+      '6',
+    ])) as unknown as { n: number; ablations: AblationFigures[] };
+
+    expect(result.n).toBe(6);
+    const byName = new Map(result.ablations.map((figures) => [figures.name, figures]));
+    expect([...byName.keys()]).toEqual([
+      'full',
+      'monitor off',
+      'explicit retrieval',
+      'no HSR',
+      'no QAIR',
+    ]);
+    for (const figures of result.ablations) {
+      expect(figures.statuses).toEqual({ answered: 6 });
+      expect(figures.maxPromptTokens).toBeLessThanOrEqual(CONTEXT_WINDOW);
+    }
+    const step = (name: string, type: string) => byName.get(name)?.steps?.[type] ?? 0;
+    // The scripted proposals hedge for some questions: the monitor checks and notes are spliced.
+    expect(step('full', 'monitor-check')).toBeGreaterThan(0);
+    expect(step('full', 'injection-end')).toBeGreaterThan(0);
+    expect(step('monitor off', 'monitor-check')).toBe(0);
+    expect(step('explicit retrieval', 'monitor-check')).toBe(0);
+    expect(step('explicit retrieval', 'retrieval-explicit')).toBe(12);
+    expect(step('no HSR', 'anchor-refine')).toBe(0);
+    expect(step('full', 'anchor-refine')).toBe(12);
+    expect(step('no QAIR', 'candidate-score')).toBe(0);
+    expect(step('full', 'candidate-score')).toBeGreaterThanOrEqual(12);
+    const calls = (name: string) => byName.get(name)?.llmCalls ?? 0;
+    expect(calls('monitor off')).toBeLessThan(calls('full'));
+    expect(calls('no HSR')).toBeLessThan(calls('full'));
+    expect(calls('no QAIR')).toBeLessThan(calls('full'));
+    const total = result.ablations.reduce((sum, figures) => sum + figures.llmCalls, 0);
+    expect(server.requests.slice(requestsBefore)).toHaveLength(total);
+    expect(server.requests.slice(requestsBefore).every((request) => request.answered)).toBe(true);
+  });
+});
+
 describe('scripted chat server', () => {
   const messages = [
     { role: 'system', content: 'You answer from passages.' },
