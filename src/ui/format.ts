@@ -2,6 +2,7 @@
 export { formatBytes } from '../core/errors.ts';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const score = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -12,6 +13,11 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 
 export function formatInteger(value: number): string {
   return integer.format(value);
+}
+
+/** A quality score to one decimal: "3.4", "4". */
+export function formatScore(value: number): string {
+  return score.format(value);
 }
 
 /** "45 s", "3 min 5 s", "1 h 2 min". */

@@ -4,6 +4,8 @@
  */
 import type { TraceEvent } from './clients/library-client.ts';
 import { countOf, formatInteger } from './format.ts';
+import { describeThoroughStep } from './thorough-trace-lines.ts';
+import { candidateIn } from './trace-data.ts';
 
 export interface TraceLine {
   /** The event's time, milliseconds since the run began. */
@@ -94,10 +96,16 @@ function describeStep(type: string, data: Data, names: Names): Omit<TraceLine, '
           .map((id) => names.get(String(id)) ?? String(id))
           .join(', '),
       };
-    case 'retrieval-end':
+    case 'retrieval-end': {
+      const candidate = candidateIn(data);
+      const from = data.collectionId === undefined ? '' : ` from ${collection()}`;
+      const forCandidate = candidate ? ` for candidate ${candidate}` : '';
+      const query = candidate && typeof data.query === 'string' ? data.query : '';
       return {
-        title: `Retrieved ${countOf(list('passages').length, 'passage')} from ${collection()}`,
+        title: `Retrieved ${countOf(list('passages').length, 'passage')}${from}${forCandidate}`,
+        ...(query ? { detail: query } : {}),
       };
+    }
     case 'evidence-filter': {
       const offered = list('offered').length;
       const kept = list('kept').length;
@@ -150,6 +158,6 @@ function describeStep(type: string, data: Data, names: Names): Omit<TraceLine, '
     case 'defender-end':
       return { title: `Final answer written: ${String(data.status)}` };
     default:
-      return undefined;
+      return describeThoroughStep(type, data);
   }
 }

@@ -85,6 +85,39 @@ describe('asking a question in the browser', () => {
     );
   });
 
+  test('answers thoroughly, showing the candidates it weighed and the one it chose', async () => {
+    const page = session.page;
+    await page
+      .getByRole('combobox', { name: 'Strategy' })
+      .selectOption({ label: 'Thorough (slower, checks itself)' });
+    const candidates = page.getByRole('combobox', { name: 'Candidates' });
+    expect(await candidates.inputValue()).toBe('2');
+    expect(await page.locator('#thorough-hint').textContent()).toContain('picks the best');
+    expect(await candidates.getAttribute('aria-describedby')).toBe('thorough-hint');
+
+    const answer = await app.ask('How long is the sediment core VH-7?');
+    expect(await answer.textContent()).toContain('312 metres');
+
+    const trace = await app.openTrace();
+    const table = trace.getByRole('table', { name: 'Candidates' });
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.locator('th').allTextContents()).toEqual([
+      expect.stringMatching(/^\s*1\b/),
+      expect.stringMatching(/^\s*2\b/),
+    ]);
+    expect(await table.getByText('chosen', { exact: true }).count()).toBe(1);
+    const lines = await trace.getByRole('listitem').allTextContents();
+    expect(lines.some((line) => line.includes('Strategy: thorough'))).toBe(true);
+    expect(lines.some((line) => line.includes('Candidate 1: writing'))).toBe(true);
+    expect(lines.some((line) => /Chose candidate [12]/.test(line))).toBe(true);
+    expect(lines.some((line) => line.includes('Strategy: single instead'))).toBe(false);
+
+    await page.getByRole('combobox', { name: 'Strategy' }).selectOption({ label: 'Auto' });
+    await candidates.waitFor({ state: 'detached' });
+  });
+
   test('sends nothing off the device', () => {
     expect(requestsOffDevice(session.requests)).toEqual([]);
   });

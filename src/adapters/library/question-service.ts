@@ -86,7 +86,12 @@ export class QuestionService {
         engine: this.#engineFor(setting),
         retriever: new LibraryRetriever(search, request.collectionIds),
         strategy: request.strategy,
-        strategies: defaultStrategies({ competitors: request.competitors ?? 1 }),
+        strategies: defaultStrategies({
+          competitors: request.competitors ?? 1,
+          ...(request.thoroughCandidates
+            ? { thorough: { candidates: request.thoroughCandidates } }
+            : {}),
+        }),
         signal: controller.signal,
         onEvent,
         onAnswerDelta,

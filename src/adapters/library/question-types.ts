@@ -14,9 +14,13 @@ export interface AskRequest {
   strategy: StrategyChoice;
   /** How many agents compete on each sub-question of `plan`; 1 when absent. */
   competitors?: Competitors;
+  /** How many candidate answers `thorough` writes; the strategy's default (2) when absent. */
+  thoroughCandidates?: ThoroughCandidates;
 }
 
 export type Competitors = 1 | 2 | 3;
+
+export type ThoroughCandidates = 1 | 2 | 3;
 
 export interface AskCitation {
   /** The `[n]` in the answer text. */

@@ -28,6 +28,7 @@ export type {
   SyncEvent,
   SyncSummary,
   TextRange,
+  ThoroughCandidates,
   TraceEvent,
   TraceTotals,
   WebLlmCacheBackend,

@@ -4,6 +4,7 @@ import {
   type Competitors,
   type LibraryClient,
   type StrategyChoice,
+  type ThoroughCandidates,
   type TraceEvent,
 } from '../clients/library-client.ts';
 import { isCancellation, toFailure, type Failure } from './failure.ts';
@@ -14,6 +15,8 @@ export class AskState {
   strategy = $state<StrategyChoice>('auto');
   /** Agents competing on each step of the `plan` strategy. */
   competitors = $state<Competitors>(1);
+  /** Candidate answers the `thorough` strategy writes, checks and ranks. */
+  thoroughCandidates = $state<ThoroughCandidates>(2);
   running = $state(false);
   /** The answer as streamed so far; the final text once the run ends. */
   answer = $state('');
@@ -52,6 +55,7 @@ export class AskState {
           question,
           strategy: this.strategy,
           competitors: this.competitors,
+          thoroughCandidates: this.thoroughCandidates,
           ...(collectionIds ? { collectionIds } : {}),
         },
         callback((event: TraceEvent) => {
