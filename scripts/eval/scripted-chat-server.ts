@@ -3,7 +3,8 @@
  * `--engine openai` and no model: `/v1/models`, and `/v1/chat/completions` streamed (SSE, with a
  * usage chunk when asked) or not, each reply derived from the request (see scripted-replies.ts).
  * It counts prompt tokens by the engine's estimate, records the largest prompt, and refuses a
- * prompt that does not fit its context window as real servers do.
+ * prompt that does not fit its context window as real servers do. It allows cross-origin requests
+ * (as llama.cpp's server does), so the app in a browser can use it.
  *
  *     npx tsx scripts/eval/scripted-chat-server.ts [--port 8787] [--context-window 4096]
  *
@@ -24,6 +25,8 @@ export interface ScriptedChatServerOptions {
   port?: number;
   /** Prompt plus `max_tokens` beyond this is refused with a context-length error (default 4096). */
   contextWindow?: number;
+  /** Appended to every text reply (tests use it to put hostile markup in a model's answer). */
+  textSuffix?: string;
 }
 
 /** One chat request as the server counted it. */
@@ -68,6 +71,7 @@ export async function startScriptedChatServer(
   const contextWindow = options.contextWindow ?? 4096;
   const requests: ScriptedRequest[] = [];
   const server = createServer((request, response) => {
+    response.setHeader('access-control-allow-origin', '*');
     route(request, response).catch((error: unknown) => {
       const status = error instanceof RequestError ? error.status : 500;
       const message = error instanceof Error ? error.message : String(error);
@@ -77,7 +81,14 @@ export async function startScriptedChatServer(
   });
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method === 'GET' && request.url === '/v1/models') {
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': 'authorization, content-type',
+        'access-control-max-age': '600',
+      });
+      response.end();
+    } else if (request.method === 'GET' && request.url === '/v1/models') {
       sendJson(response, 200, { object: 'list', data: [{ id: MODEL, object: 'model' }] });
     } else if (request.method === 'POST' && request.url === '/v1/chat/completions') {
       await complete(readBody(await readJson(request)), response);
@@ -105,7 +116,7 @@ export async function startScriptedChatServer(
     const reading = readPrompt(body.messages);
     const text = body.schema
       ? JSON.stringify(scriptedValue(body.schema.schema, reading))
-      : scriptedText(reading, body.messages);
+      : scriptedText(reading, body.messages) + (options.textSuffix ?? '');
     record.completionTokens = estimateTokens(text);
     record.answered = true;
     const usage = { prompt_tokens: promptTokens, completion_tokens: record.completionTokens };

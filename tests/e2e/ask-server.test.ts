@@ -1,0 +1,130 @@
+/**
+ * Asking through an OpenAI-compatible server, as a person with Ollama or llama.cpp on their
+ * machine would: the scripted server on 127.0.0.1 stands in for the model. A multi-step question
+ * runs the planner, its trace shows the plan, a citation opens the highlighted passage; thorough
+ * mode shows its candidates, the notes the monitor spliced in and the scores. The server appends
+ * hostile markup to every text reply: it must render as text, and no script may run.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import {
+  startScriptedChatServer,
+  type ScriptedChatServer,
+} from '../../scripts/eval/scripted-chat-server.ts';
+import { AppPage } from './support/app-page.ts';
+import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
+import { reportFailure } from './support/failure-report.ts';
+
+const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+/** Would set `window.hostileMarkupRan` if the model's text ever became HTML. */
+const HOSTILE_MARKUP =
+  ' <img src="x" onerror="window.hostileMarkupRan = true"><script>window.hostileMarkupRan = true</script>';
+
+describe('asking through an OpenAI-compatible server', () => {
+  const baseUrl = inject('baseUrl');
+  let session: BrowserSession;
+  let app: AppPage;
+  let workspace: string;
+  let server: ScriptedChatServer;
+
+  beforeAll(async () => {
+    server = await startScriptedChatServer({ textSuffix: HOSTILE_MARKUP });
+    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-server-'));
+    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
+    session = await launchBrowser();
+    app = new AppPage(session.page);
+    await app.openLibrary(baseUrl);
+    await app.addFolderWithInput(join(workspace, 'library'));
+  });
+
+  afterEach(({ task }) => reportFailure(task, session));
+
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+    await rm(workspace, { recursive: true, force: true });
+  });
+
+  test('connects to the server after a connection test', async () => {
+    await app.goToAsk();
+    const settings = session.page.getByTestId('answer-engine');
+    await settings.locator('summary').click();
+    const form = settings.getByRole('form', { name: 'OpenAI-compatible server' });
+    await form.getByRole('textbox', { name: 'Base URL' }).fill(server.url);
+    await form.getByRole('textbox', { name: 'Model' }).fill('scripted');
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('Connected; the model is available.').waitFor();
+    await form.getByRole('button', { name: 'Use this server' }).click();
+    await expect
+      .poll(() => session.page.getByTestId('answer-engine-label').textContent())
+      .toContain('scripted');
+    await settings.locator('summary').click();
+  });
+
+  test('plans a multi-step question, shows the plan and opens a cited passage', async () => {
+    const page = session.page;
+    await page
+      .getByRole('combobox', { name: 'Strategy' })
+      .selectOption({ label: 'Plan (multi-step)' });
+    const requestsBefore = server.requests.length;
+    const answer = await app.ask(
+      'Who directs the station where the 312-metre sediment core was drilled?',
+    );
+    expect(server.requests.length).toBeGreaterThan(requestsBefore + 2);
+    expect((await answer.textContent())?.trim().length).toBeGreaterThan(0);
+
+    const trace = await app.openTrace();
+    const lines = await trace.getByRole('listitem').allTextContents();
+    expect(lines.some((line) => line.includes('Strategy: plan (chosen by user)'))).toBe(true);
+    expect(lines.some((line) => line.includes('Sub-question'))).toBe(true);
+    expect(lines.some((line) => /Known: \d+ facts? · Required: \d+ open/.test(line))).toBe(true);
+    expect(await trace.getByTestId('trace-totals').textContent()).toMatch(
+      /\d+ LLM calls · [\d,]+ tokens/,
+    );
+
+    const citation = answer.getByRole('button', { name: /Open source \d+/ }).first();
+    await citation.click();
+    const passage = page.getByTestId('document-passage');
+    await passage.waitFor();
+    expect(await passage.isVisible()).toBe(true);
+    expect((await passage.textContent())?.trim().length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await passage.waitFor({ state: 'hidden' });
+  });
+
+  test('answers thoroughly with notes spliced in and every candidate scored', async () => {
+    const page = session.page;
+    await page
+      .getByRole('combobox', { name: 'Strategy' })
+      .selectOption({ label: 'Thorough (slower, checks itself)' });
+    // The scripted proposals hedge for about half of all questions; this one hedges.
+    await app.ask('How long did the migration to schema version 3 take?');
+    const trace = await app.openTrace();
+    const table = trace.getByRole('table', { name: 'Candidates' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await table.getByText('not evaluated').count()).toBe(0);
+    const lines = await trace.getByRole('listitem').allTextContents();
+    expect(lines.some((line) => line.includes('Monitor: knowledge gap in candidate 1'))).toBe(true);
+    expect(lines.some((line) => line.includes('Evidence note spliced into candidate 1'))).toBe(
+      true,
+    );
+    expect(lines.some((line) => /Candidate \d scored q = \d/.test(line))).toBe(true);
+    expect(lines.some((line) => /Chose candidate [12]/.test(line))).toBe(true);
+  });
+
+  test('shows markup in model output as text and runs none of it', async () => {
+    const answer = session.page.getByTestId('answer');
+    expect(await answer.textContent()).toContain('<img src="x" onerror=');
+    expect(await answer.locator('img, script').count()).toBe(0);
+    const trace = session.page.getByTestId('trace');
+    expect(await trace.locator('img, script').count()).toBe(0);
+    expect(await session.page.evaluate(() => 'hostileMarkupRan' in window)).toBe(false);
+  });
+
+  test('sends nothing off the device', () => {
+    expect(requestsOffDevice(session.requests)).toEqual([]);
+  });
+});
