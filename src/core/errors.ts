@@ -15,15 +15,28 @@ export class UnsupportedFileError extends ArchivistError {
 
 export class BinaryFileError extends ArchivistError {
   readonly name = 'BinaryFileError';
-  constructor(path: string) {
-    super(`"${path}" looks like a binary file, not text; it was skipped.`);
+  /** `detail`: what gave it away, e.g. "NUL bytes in its first 8 KB". */
+  constructor(path: string, detail?: string) {
+    super(
+      `"${path}" looks like a binary file, not text${detail ? ` (${detail})` : ''}; it was skipped. If it is a text document, save it as UTF-8 text and sync again.`,
+    );
   }
 }
 
 export class EmptyFileError extends ArchivistError {
   readonly name = 'EmptyFileError';
+  /** `detail`: why there is no text, e.g. "the file is 0 bytes". */
+  constructor(path: string, detail?: string) {
+    super(`"${path}" has no text to index${detail ? ` (${detail})` : ''}; it was skipped.`);
+  }
+}
+
+export class PasswordProtectedError extends ArchivistError {
+  readonly name = 'PasswordProtectedError';
   constructor(path: string) {
-    super(`"${path}" has no text to index; it was skipped.`);
+    super(
+      `"${path}" is password-protected; Archivist can't read it. Save a copy without the password (or remove it) and sync again.`,
+    );
   }
 }
 

@@ -85,7 +85,7 @@ describe('parsers over tests/fixtures/library', () => {
 });
 
 describe('PDF adapter', () => {
-  it('reports a password-protected PDF as CorruptFileError', async () => {
+  it('reports a password-protected PDF as PasswordProtectedError', async () => {
     const source = new TextDecoder('latin1').decode(fixtureBytes('lighthouse-report.pdf'));
     const key = '0'.repeat(64);
     const encrypted = source.replace(
@@ -94,7 +94,7 @@ describe('PDF adapter', () => {
     );
     const bytes = Uint8Array.from(encrypted, (character) => character.charCodeAt(0));
     await expect(registry.parse({ path: 'locked.pdf', bytes })).rejects.toMatchObject({
-      name: 'CorruptFileError',
+      name: 'PasswordProtectedError',
       message: expect.stringContaining('password'),
     });
   });

@@ -1,6 +1,6 @@
 import type * as Pdfjs from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { CorruptFileError } from '../../core/errors.ts';
+import { CorruptFileError, EmptyFileError, PasswordProtectedError } from '../../core/errors.ts';
 import { documentFromBlocks } from '../../core/ingest/parsed-document.ts';
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../core/ports/parser.ts';
 import { paragraphsFromTextItems } from './pdf-text-layout.ts';
@@ -12,7 +12,8 @@ export type PdfjsLoader = () => Promise<PdfjsModule>;
 /**
  * PDF text through pdf.js: one or more paragraph blocks per page, each with its page number.
  * pdf.js is loaded on the first PDF only. Fonts are not loaded and no code is evaluated. A PDF
- * without a text layer (a scan) fails with EmptyFileError.
+ * without a text layer (a scan) fails with EmptyFileError, one with a user password with
+ * PasswordProtectedError, a damaged or cut-short one with CorruptFileError.
  */
 export function createPdfParser(loadPdfjs: PdfjsLoader): Parser {
   let pdfjs: Promise<PdfjsModule> | undefined;
@@ -34,18 +35,27 @@ export function createPdfParser(loadPdfjs: PdfjsLoader): Parser {
       });
       try {
         const document = await task.promise.catch((error: unknown) => {
-          throw new CorruptFileError(path, describePdfError(error));
+          if (error instanceof Error && error.name === 'PasswordException') {
+            throw new PasswordProtectedError(path);
+          }
+          throw new CorruptFileError(path, describePdfError(error, bytes));
         });
         const blocks: Block[] = [];
         for (let number = 1; number <= document.numPages; number += 1) {
           signal?.throwIfAborted();
-          const page = await document.getPage(number);
-          const content = await page.getTextContent();
-          const items = content.items.filter((item): item is TextItem => 'str' in item);
+          const items = await textItems(document, number).catch((error: unknown) => {
+            const detail = error instanceof Error ? error.message : String(error);
+            throw new CorruptFileError(path, `page ${number} is damaged: ${detail}`);
+          });
           for (const text of paragraphsFromTextItems(items)) {
             blocks.push({ kind: 'paragraph', text, page: number });
           }
-          page.cleanup();
+        }
+        if (blocks.length === 0) {
+          throw new EmptyFileError(
+            path,
+            'no text layer: if it is a scan, run it through OCR (text recognition) and sync again',
+          );
         }
         return documentFromBlocks(path, blocks, await readTitle(document));
       } finally {
@@ -53,6 +63,14 @@ export function createPdfParser(loadPdfjs: PdfjsLoader): Parser {
       }
     },
   };
+}
+
+/** The text runs of one page (pdf.js throws on a damaged page). */
+async function textItems(document: Pdfjs.PDFDocumentProxy, number: number): Promise<TextItem[]> {
+  const page = await document.getPage(number);
+  const content = await page.getTextContent();
+  page.cleanup();
+  return content.items.filter((item): item is TextItem => 'str' in item);
 }
 
 async function readTitle(document: Pdfjs.PDFDocumentProxy): Promise<string | undefined> {
@@ -65,11 +83,31 @@ async function readTitle(document: Pdfjs.PDFDocumentProxy): Promise<string | und
   }
 }
 
-function describePdfError(error: unknown): string {
+function describePdfError(error: unknown, bytes: Uint8Array): string {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'PasswordException') {
-    return 'it is password-protected; save a copy without the password to index it';
+  if (name === 'InvalidPDFException') {
+    if (!startsWith(bytes, '%PDF-')) return 'it is not a PDF file: it has no PDF header';
+    if (!latin1(bytes.subarray(0, 65536)).includes('endobj')) {
+      return 'it has a PDF header but no PDF objects after it';
+    }
+    if (!endsWithEofMarker(bytes)) {
+      return 'it ends early, with no end-of-file marker: the download or copy may be incomplete';
+    }
+    return 'it is not a valid PDF file';
   }
-  if (name === 'InvalidPDFException') return 'it is not a valid PDF file';
   return `the PDF structure is damaged: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** True when `prefix` is in the first kilobyte, where pdf.js looks for the header. */
+function startsWith(bytes: Uint8Array, prefix: string): boolean {
+  return latin1(bytes.subarray(0, 1024)).includes(prefix);
+}
+
+/** True when "%%EOF" is in the last kilobyte (writers may add a little after it). */
+function endsWithEofMarker(bytes: Uint8Array): boolean {
+  return latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF');
+}
+
+function latin1(bytes: Uint8Array): string {
+  return new TextDecoder('latin1').decode(bytes);
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { FileReadError } from '../../core/errors.ts';
 import type { FolderSource, SourceFile } from '../../core/ingest/source.ts';
@@ -37,12 +37,57 @@ export class NodeFolderSource implements FolderSource {
       mtime: Math.round(info.mtimeMs),
       read: async (signal) => {
         try {
-          return new Uint8Array(await readFile(path, { signal }));
+          return await readListedBytes(path, relativePath, info.size, signal);
         } catch (error) {
-          if (signal?.aborted) throw error;
+          if (signal?.aborted || error instanceof FileReadError) throw error;
           throw new FileReadError(relativePath, (error as Error).message);
         }
       },
     };
   }
+}
+
+/** Bytes read per call, so a read can stop between pieces when it is cancelled. */
+const READ_PIECE = 4 * 1024 * 1024;
+
+/**
+ * Reads exactly the `listed` bytes the size checks passed, through one file handle: a file that
+ * has changed size since it was listed fails with FileReadError (retried on the next sync) and is
+ * never read past what was checked, whatever it has grown to.
+ */
+async function readListedBytes(
+  path: string,
+  relativePath: string,
+  listed: number,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  signal?.throwIfAborted();
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size !== listed) throw changedError(relativePath, listed, size);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    while (offset < size) {
+      signal?.throwIfAborted();
+      const length = Math.min(READ_PIECE, size - offset);
+      const { bytesRead } = await handle.read(bytes, offset, length, offset);
+      if (bytesRead === 0) throw changedError(relativePath, listed, offset);
+      offset += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+function changedError(path: string, listed: number, now: number): FileReadError {
+  return new FileReadError(
+    path,
+    `it changed while it was being indexed, from ${bytesText(listed)} to ${bytesText(now)}; sync again once it is saved`,
+  );
+}
+
+function bytesText(bytes: number): string {
+  return `${bytes.toLocaleString('en-US')} bytes`;
 }

@@ -41,6 +41,12 @@ export interface IngestOptions {
 /** Files read and hashed ahead of the one being parsed and embedded. */
 const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
 
+/**
+ * Vectors of files embedded in this run, kept by content hash so that a duplicate file (the same
+ * bytes under another name) is not embedded again: at most this many bytes of vectors and texts.
+ */
+const DUPLICATE_CACHE_BYTES = 16 * 1024 * 1024;
+
 /** Errors that mean "not a document", as opposed to a document that could not be read. */
 const SKIP_ERRORS = new Set(['UnsupportedFileError', 'BinaryFileError', 'EmptyFileError']);
 
@@ -48,6 +54,12 @@ interface PendingFile {
   source: SourceFile;
   hash: string;
   chunks: Chunk[];
+}
+
+interface EmbeddedFile {
+  /** The texts that were embedded, one per chunk. */
+  texts: string[];
+  vectors: Float32Array;
 }
 
 /**
@@ -70,6 +82,8 @@ class IngestRun {
   #pending: PendingFile[] = [];
   #pendingChunks = 0;
   #storedByPath = new Map<string, FileRecord>();
+  #embeddedByHash = new Map<string, EmbeddedFile>();
+  #embeddedBytes = 0;
 
   constructor(options: IngestOptions) {
     this.#options = options;
@@ -186,22 +200,56 @@ class IngestRun {
     }
   }
 
-  /** Embeds the pending files' chunks in one call, then commits each file. */
+  /**
+   * Embeds the pending files' chunks in one call, then commits each file. A text that occurs more
+   * than once in the batch is embedded once, and a file whose bytes and texts were embedded earlier
+   * in this run (a duplicate under another name) reuses those vectors.
+   */
   async #flush(): Promise<void> {
     const { embedder, signal } = this.#options;
     const batch = this.#pending;
     this.#pending = [];
     this.#pendingChunks = 0;
-    const texts = batch.flatMap((file) => file.chunks.map(indexText));
-    const vectors =
+    const texts: string[] = [];
+    const rowOfText = new Map<string, number>();
+    const planned = batch.map((file) => {
+      const fileTexts = file.chunks.map(indexText);
+      const earlier = this.#embeddedByHash.get(file.hash);
+      if (earlier && sameTexts(earlier.texts, fileTexts)) {
+        return { file, texts: fileTexts, vectors: earlier.vectors, rows: [] };
+      }
+      const rows = fileTexts.map((text) => {
+        let row = rowOfText.get(text);
+        if (row === undefined) {
+          row = texts.push(text) - 1;
+          rowOfText.set(text, row);
+        }
+        return row;
+      });
+      return { file, texts: fileTexts, vectors: undefined, rows };
+    });
+    const embedded =
       texts.length > 0 ? await embedder.embed(texts, { signal }) : new Float32Array(0);
-    let row = 0;
-    for (const file of batch) {
-      const rows = vectors.slice(row * embedder.dim, (row + file.chunks.length) * embedder.dim);
-      row += file.chunks.length;
+    for (const { file, texts: fileTexts, vectors, rows } of planned) {
+      const fileVectors = vectors ?? gatherRows(embedded, rows, embedder.dim);
+      if (!vectors) this.#rememberEmbedded(file.hash, fileTexts, fileVectors);
       const record = this.#record(file.source, file.hash, 'indexed', file.chunks.length);
-      await this.#commit(record, file.chunks, rows);
+      await this.#commit(record, file.chunks, fileVectors);
       this.#progress.chunksDone += file.chunks.length;
+    }
+  }
+
+  /** Keeps a file's vectors for duplicates later in the run, forgetting the oldest over budget. */
+  #rememberEmbedded(hash: string, texts: string[], vectors: Float32Array): void {
+    const bytes = vectors.byteLength + texts.reduce((sum, text) => sum + text.length * 2, 0);
+    if (bytes > DUPLICATE_CACHE_BYTES / 4 || this.#embeddedByHash.has(hash)) return;
+    this.#embeddedByHash.set(hash, { texts, vectors });
+    this.#embeddedBytes += bytes;
+    for (const [oldest, entry] of this.#embeddedByHash) {
+      if (this.#embeddedBytes <= DUPLICATE_CACHE_BYTES) break;
+      this.#embeddedByHash.delete(oldest);
+      this.#embeddedBytes -=
+        entry.vectors.byteLength + entry.texts.reduce((sum, text) => sum + text.length * 2, 0);
     }
   }
 
@@ -268,4 +316,17 @@ class IngestRun {
     this.#progress = withRates(this.#progress, now - this.#started);
     this.#options.onProgress?.({ ...this.#progress });
   }
+}
+
+function sameTexts(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((text, index) => text === right[index]);
+}
+
+/** The given rows of a flat `rows × dim` array, in that order, as a new array. */
+function gatherRows(vectors: Float32Array, rows: readonly number[], dim: number): Float32Array {
+  const gathered = new Float32Array(rows.length * dim);
+  rows.forEach((row, index) => {
+    gathered.set(vectors.subarray(row * dim, (row + 1) * dim), index * dim);
+  });
+  return gathered;
 }

@@ -60,7 +60,7 @@ export class ParserRegistry {
   check(path: string, size: number): Parser {
     const parser = this.parserFor(path);
     if (!parser) throw new UnsupportedFileError(path);
-    if (size === 0) throw new EmptyFileError(path);
+    if (size === 0) throw new EmptyFileError(path, 'the file is 0 bytes');
     if (size > this.maxFileBytes) throw new FileTooLargeError(path, size, this.maxFileBytes);
     return parser;
   }

@@ -11,28 +11,45 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * Decodes a text file: UTF-8 (with or without BOM), UTF-16 LE/BE with BOM, and legacy single-byte
- * text (Windows-1252) when the bytes are not UTF-8. Line endings become "\n".
+ * Decodes a text file: UTF-8 (with or without BOM), UTF-16 LE/BE with BOM (or without one, when
+ * every other byte is zero), and legacy single-byte text (Windows-1252) when the bytes are not
+ * UTF-8. Line endings become "\n".
  * Throws BinaryFileError when the bytes look like binary data rather than text.
  */
 export function decodeText(path: string, bytes: Uint8Array): string {
   const utf16 = utf16Encoding(bytes);
   if (utf16) return normalizeLineEndings(new TextDecoder(utf16).decode(bytes.subarray(2)));
+  const unmarked = unmarkedUtf16(bytes);
+  if (unmarked) return normalizeLineEndings(new TextDecoder(unmarked).decode(bytes));
   const body = hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes;
-  if (looksBinary(body)) throw new BinaryFileError(path);
+  const binary = binaryReason(body);
+  if (binary) throw new BinaryFileError(path, binary);
   return normalizeLineEndings(decodeUtf8OrLegacy(body));
 }
 
 /** True when the start of the bytes holds a NUL byte or too many control or non-UTF-8 bytes. */
 export function looksBinary(bytes: Uint8Array): boolean {
+  return binaryReason(bytes) !== undefined;
+}
+
+/** Why the bytes look binary, in a few words for the user; undefined when they look like text. */
+export function binaryReason(bytes: Uint8Array): string | undefined {
   const sample = bytes.subarray(0, SAMPLE_BYTES);
-  if (sample.includes(0)) return true;
+  const where = bytes.length > SAMPLE_BYTES ? ' in its first 8 KB' : '';
+  if (sample.includes(0)) return `NUL bytes${where}`;
   const counts = countCharacters(sample, sample.length < bytes.length);
-  if (counts.total === 0) return false;
-  return (
-    counts.control / counts.total > CONTROL_SHARE ||
-    (counts.control + counts.invalid) / counts.total > SUSPICIOUS_SHARE
-  );
+  if (counts.total === 0) return undefined;
+  const control = counts.control / counts.total;
+  const suspicious = (counts.control + counts.invalid) / counts.total;
+  if (control > CONTROL_SHARE) return `${percent(control)} control characters${where}`;
+  if (suspicious > SUSPICIOUS_SHARE) {
+    return `${percent(suspicious)} control characters and invalid UTF-8${where}`;
+  }
+  return undefined;
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
 }
 
 interface CharacterCounts {
@@ -67,6 +84,27 @@ function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   return undefined;
+}
+
+/**
+ * UTF-16 without a byte order mark, as some Windows tools write it: in mostly-Latin text every
+ * other byte is zero. Recognised when nearly all bytes on one side are zero, almost none on the
+ * other, and the characters decoded from the sample are text.
+ */
+function unmarkedUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const sample = bytes.subarray(0, SAMPLE_BYTES & ~1);
+  if (sample.length < 4 || bytes.length % 2 !== 0) return undefined;
+  const zeros = [0, 0];
+  for (let index = 0; index < sample.length; index += 1) {
+    if (sample[index] === 0) zeros[index % 2]! += 1;
+  }
+  const half = sample.length / 2;
+  const [even, odd] = [zeros[0]! / half, zeros[1]! / half];
+  const encoding =
+    odd > 0.7 && even < 0.02 ? 'utf-16le' : even > 0.7 && odd < 0.02 ? 'utf-16be' : undefined;
+  if (!encoding) return undefined;
+  const text = new TextDecoder(encoding).decode(sample);
+  return binaryReason(new TextEncoder().encode(text)) ? undefined : encoding;
 }
 
 function hasUtf8Bom(bytes: Uint8Array): boolean {
