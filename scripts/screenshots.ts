@@ -1,12 +1,15 @@
 /**
  * Makes the README's screenshots from the built app (`npm run screenshots` builds it first):
- * adds tests/fixtures/library through the UI, then captures the Library, Search and Ask screens.
+ * adds tests/fixtures/library through the UI, then captures the Library, Search and Ask screens;
+ * the Ask screens answer through the scripted OpenAI-compatible server on 127.0.0.1 (a stand-in
+ * for a local model server), a multi-step question with the planner and one in thorough mode.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppPage } from '../tests/e2e/support/app-page.ts';
 import { launchBrowser } from '../tests/e2e/support/browser.ts';
 import { startPreview } from '../tests/e2e/support/preview-server.ts';
+import { startScriptedChatServer } from './eval/scripted-chat-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const output = resolve(root, 'docs/screenshots');
@@ -15,6 +18,7 @@ const library = resolve(root, 'tests/fixtures/library');
 async function main(): Promise<void> {
   await mkdir(output, { recursive: true });
   const server = await startPreview();
+  const modelServer = await startScriptedChatServer();
   const session = await launchBrowser();
   try {
     const { page } = session;
@@ -22,6 +26,10 @@ async function main(): Promise<void> {
     const app = new AppPage(page);
     await app.openLibrary(server.url);
     await app.addFolderWithInput(library);
+    // The first visit stores the app for offline use and says so; the notice would cover the shots.
+    const offlineNotice = page.getByTestId('offline-ready');
+    await offlineNotice.waitFor({ timeout: 60_000 });
+    await offlineNotice.getByRole('button', { name: 'OK' }).click();
     await app.collectionCard('library').getByTestId('file-issues').locator('summary').click();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: resolve(output, 'library.png') });
@@ -36,13 +44,26 @@ async function main(): Promise<void> {
     await page.keyboard.press('Escape');
 
     await app.goToAsk();
-    await app.ask('How long is the sediment core VH-7?');
+    await app.useModelServer(modelServer.url, 'scripted');
+    const strategy = page.getByRole('combobox', { name: 'Strategy' });
+    await strategy.selectOption({ label: 'Plan (multi-step)' });
+    await app.ask('Who directs the station where the 312-metre sediment core was drilled?');
     await app.openTrace();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: resolve(output, 'ask.png') });
-    console.log(`wrote library.png, search.png, document.png and ask.png to ${output}`);
+
+    await strategy.selectOption({ label: 'Thorough (slower, checks itself)' });
+    await app.ask('How long did the migration to schema version 3 take?');
+    const trace = await app.openTrace();
+    await trace.getByRole('table', { name: 'Candidates' }).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: resolve(output, 'thorough.png'), fullPage: true });
+    console.log(
+      `wrote library.png, search.png, document.png, ask.png and thorough.png to ${output}`,
+    );
   } finally {
     await session.close();
+    await modelServer.close();
     await server.close();
   }
 }

@@ -49,18 +49,10 @@ describe('asking through an OpenAI-compatible server', () => {
 
   test('connects to the server after a connection test', async () => {
     await app.goToAsk();
-    const settings = session.page.getByTestId('answer-engine');
-    await settings.locator('summary').click();
-    const form = settings.getByRole('form', { name: 'OpenAI-compatible server' });
-    await form.getByRole('textbox', { name: 'Base URL' }).fill(server.url);
-    await form.getByRole('textbox', { name: 'Model' }).fill('scripted');
-    await form.getByRole('button', { name: 'Test connection' }).click();
-    await form.getByText('Connected; the model is available.').waitFor();
-    await form.getByRole('button', { name: 'Use this server' }).click();
-    await expect
-      .poll(() => session.page.getByTestId('answer-engine-label').textContent())
-      .toContain('scripted');
-    await settings.locator('summary').click();
+    await app.useModelServer(server.url, 'scripted');
+    expect(await session.page.getByTestId('answer-engine-label').textContent()).toContain(
+      'scripted',
+    );
   });
 
   test('plans a multi-step question, shows the plan and opens a cited passage', async () => {

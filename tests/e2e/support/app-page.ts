@@ -82,6 +82,20 @@ export class AppPage {
     return this.page.getByTestId('answer');
   }
 
+  /** Tests the connection to an OpenAI-compatible server, then answers with it. */
+  async useModelServer(baseUrl: string, model: string): Promise<void> {
+    const settings = this.page.getByTestId('answer-engine');
+    await settings.locator('summary').click();
+    const form = settings.getByRole('form', { name: 'OpenAI-compatible server' });
+    await form.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+    await form.getByRole('textbox', { name: 'Model' }).fill(model);
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText('Connected; the model is available.').waitFor();
+    await form.getByRole('button', { name: 'Use this server' }).click();
+    await this.page.getByTestId('answer-engine-label').getByText(model).waitFor();
+    await settings.locator('summary').click();
+  }
+
   /** The live trace, opened. */
   async openTrace(): Promise<Locator> {
     const trace = this.page.getByTestId('trace');
