@@ -10,16 +10,21 @@ export interface RunningApp {
 }
 
 const root = resolve(import.meta.dirname, '../../..');
+/** The build to serve: `dist/`, or the folder `ARCHIVIST_DIST` names (`vite build --outDir`). */
+const outDir = resolve(root, process.env.ARCHIVIST_DIST ?? 'dist');
 
-/** Serves the built app (`dist/`) with `vite preview` on a free port of localhost. */
+/** Serves the built app with `vite preview` on a free port of localhost. */
 export async function startPreview(): Promise<RunningApp> {
-  if (!existsSync(resolve(root, 'dist/index.html'))) {
-    throw new Error('dist/ is missing: run `vite build` first (`npm run test:e2e` does).');
+  if (!existsSync(resolve(outDir, 'index.html'))) {
+    throw new Error(
+      `${outDir} has no build: run \`vite build\` first (\`npm run test:e2e\` does).`,
+    );
   }
   const port = await freePort();
   const server = await preview({
     root,
     logLevel: 'warn',
+    build: { outDir },
     preview: { host: 'localhost', port, strictPort: true, open: false },
   });
   return {
