@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { documentFromBlocks } from '../../src/core/ingest/parsed-document.ts';
 import type { Block, ParsedDocument } from '../../src/core/ports/parser.ts';
-import { chunkDocument, type ChunkPiece } from '../../src/core/retrieval/chunking.ts';
+import {
+  chunkDocument,
+  HEADING_PATH_CHARS,
+  type ChunkPiece,
+} from '../../src/core/retrieval/chunking.ts';
 import { splitSentences, splitWords } from '../../src/core/retrieval/sentences.ts';
 
 /** Deterministic pseudo-random numbers in [0, 1). */
@@ -211,6 +215,18 @@ describe('chunkDocument', () => {
     ).toEqual([1000, 1000, 1000, 200]);
   });
 
+  it('keeps only the first words of a huge heading in heading paths (found by a property test)', () => {
+    const heading = 'word '.repeat(3_000).trim();
+    const document = documentFromBlocks('a.md', [{ kind: 'heading', level: 1, text: heading }]);
+    const chunks = chunkDocument(document, { targetChars: 1, maxChars: 4 });
+    expect(chunks.length).toBeGreaterThan(1_000);
+    const path = chunks[0]!.headingPath;
+    expect(path).toHaveLength(1);
+    expect(path[0]!.length).toBeLessThanOrEqual(HEADING_PATH_CHARS + 1);
+    expect(path[0]).toMatch(/^word( word)*…$/);
+    expect(chunks.every((chunk) => chunk.headingPath[0] === path[0])).toBe(true);
+  });
+
   it('returns no chunks for a document without blocks', () => {
     expect(chunkDocument({ text: '', blocks: [] })).toEqual([]);
   });
@@ -269,6 +285,14 @@ describe('splitSentences', () => {
   it('returns nothing for white space', () => {
     expect(splitSentences('  \n ')).toEqual([]);
   });
+
+  it('starts the sentence after a CJK full stop at its first word (found by a property test)', () => {
+    const text = '中文。 lake ';
+    expect(splitSentences(text)).toEqual([
+      { start: 0, end: 3 },
+      { start: 4, end: 8 },
+    ]);
+  });
 });
 
 describe('splitWords', () => {
@@ -291,5 +315,25 @@ describe('splitWords', () => {
     for (const range of splitWords(text, { start: 0, end: text.length }, 3)) {
       expect(text.slice(range.start, range.end)).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
     }
+  });
+
+  it('takes a surrogate pair whole at size 1 instead of looping for ever (found by a property test)', () => {
+    const text = '😀😀😀';
+    expect(splitWords(text, { start: 0, end: text.length }, 1)).toEqual([
+      { start: 0, end: 2 },
+      { start: 2, end: 4 },
+      { start: 4, end: 6 },
+    ]);
+    const document = { text, blocks: [{ kind: 'paragraph' as const, text }] };
+    expect(chunkDocument(document, { targetChars: 1, maxChars: 1 })).toHaveLength(3);
+  });
+
+  it('cuts next to a lone low surrogate at the size (no pair to keep whole)', () => {
+    const text = 'e\udc00f';
+    expect(splitWords(text, { start: 0, end: text.length }, 1)).toEqual([
+      { start: 0, end: 1 },
+      { start: 1, end: 2 },
+      { start: 2, end: 3 },
+    ]);
   });
 });

@@ -19,4 +19,9 @@ describe('reciprocalRankFusion', () => {
     expect(fused.map((hit) => hit.id)).toEqual(['b', 'a']);
     expect(reciprocalRankFusion([list('a', 'b', 'c')], 2)).toHaveLength(2);
   });
+
+  it('returns nothing for k <= 0 (found by a property test: k = -1 gave all but the last)', () => {
+    expect(reciprocalRankFusion([list('a', 'g')], -1)).toEqual([]);
+    expect(reciprocalRankFusion([list('a', 'g')], 0)).toEqual([]);
+  });
 });

@@ -18,17 +18,36 @@ class Mismatch extends Error {}
 export function parseJsonOutput<Value>(text: string, schema: JsonSchema): JsonOutput<Value> {
   if (text.trim().length === 0) return { ok: false, error: 'The reply was empty.' };
   const opener = typesOf(schema).includes('array') ? '[' : '{';
-  const fence = /```[a-z]*[^\S\n]*\n?([\s\S]*?)(?:```|$)/i.exec(text)?.[1];
-  const source = fence?.includes(opener) ? fence : text;
-  const start = source.indexOf(opener);
-  if (start < 0) {
+  // Two places the JSON may start: in a fence, and at the first opener of the reply. The fence
+  // comes first if it opens a line or precedes that opener (else it may be a ``` inside a JSON
+  // string); the other is tried when the first does not read as the schema.
+  const fence = /```[a-z]*[^\S\n]*\n?([\s\S]*?)(?:```|$)/di.exec(text);
+  const inFence = fence?.[1]?.indexOf(opener) ?? -1;
+  const fenceStart = fence?.indices?.[1]?.[0];
+  const fenced = inFence >= 0 && fenceStart !== undefined ? fenceStart + inFence : -1;
+  const first = text.indexOf(opener);
+  const fenceFirst =
+    fence !== null && (fence.index < first || /(?:^|\n)[^\S\n]*$/.test(text.slice(0, fence.index)));
+  const starts = new Set(fenceFirst ? [fenced, first] : [first, fenced]);
+  starts.delete(-1);
+  if (starts.size === 0) {
     return {
       ok: false,
       error: `The reply contains no JSON ${opener === '[' ? 'array' : 'object'}.`,
     };
   }
+  let failure: JsonOutput<Value> | undefined;
+  for (const start of starts) {
+    const result = readJson<Value>(text, start, schema);
+    if (result.ok) return result;
+    failure ??= result;
+  }
+  return failure!;
+}
+
+function readJson<Value>(text: string, start: number, schema: JsonSchema): JsonOutput<Value> {
   try {
-    const parsed: unknown = JSON.parse(repairJson(source, start));
+    const parsed: unknown = JSON.parse(repairJson(text, start));
     return { ok: true, value: conform(parsed, schema, '') as Value };
   } catch (error) {
     // repairJson always writes JSON; a SyntaxError here would be its bug, still not a crash.
@@ -106,6 +125,8 @@ function conformObject(
   const names = new Map(Object.keys(properties).map((name) => [name.toLowerCase(), name]));
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
+    // Assigned, "__proto__" would set the result's prototype (and fake required properties).
+    if (key === '__proto__') continue;
     const name = names.get(key.toLowerCase()) ?? key;
     const property = properties[name];
     if (!isRecord(property)) {
@@ -120,7 +141,7 @@ function conformObject(
   }
   const required = Array.isArray(schema.required) ? schema.required : [];
   for (const name of required) {
-    if (typeof name === 'string' && !(name in result)) {
+    if (typeof name === 'string' && !Object.hasOwn(result, name)) {
       const where = path === '' ? '' : ` in ${label(path)}`;
       throw new Mismatch(`The required property "${name}" is missing${where}.`);
     }

@@ -2,8 +2,8 @@
  * Reads the almost-JSON small models write and rewrites it as JSON: single-quoted strings,
  * unquoted keys and words, trailing or missing commas, missing colons, Python literals (`True`,
  * `None`), and output cut off mid-way (open strings and brackets are closed, a key without a
- * value gets `null`). Reading starts at an opening bracket and stops where it closes, so prose
- * after the JSON is ignored.
+ * value gets `null`). Reading starts at an opening bracket and stops where it closes (or at a
+ * code fence outside a string), so prose after the JSON is ignored.
  */
 
 type Token =
@@ -18,6 +18,8 @@ type Frame =
 const PUNCTUATION = '{}[]:,';
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/** Deeper nesting is read as the end of the output (a model repeating "[[[[" for ever). */
+const MAX_DEPTH = 64;
 
 /** JSON text for the value that opens with the `{` or `[` at `start` of `text`. */
 export function repairJson(text: string, start: number): string {
@@ -31,6 +33,8 @@ export function repairJson(text: string, start: number): string {
       }
       continue;
     }
+    const opens = token.kind === 'punctuation' && (token.value === '{' || token.value === '[');
+    if (opens && stack.length >= MAX_DEPTH) break;
     handle(token, frame, stack, output);
     if (stack.length === 0) break;
   }
@@ -121,6 +125,9 @@ function* readTokens(text: string, start: number): Generator<Token> {
     const character = text[position] ?? '';
     if (/\s/.test(character)) {
       position += 1;
+    } else if (text.startsWith('```', position)) {
+      // A code fence outside a string: the reply's JSON ends here.
+      return;
     } else if (PUNCTUATION.includes(character)) {
       yield { kind: 'punctuation', value: character };
       position += 1;

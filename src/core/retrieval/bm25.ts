@@ -129,8 +129,9 @@ export class Bm25Index implements LexicalIndex {
   }
 }
 
-/** The `k` highest-scoring entries, best first; ties broken by id for stable results. */
+/** The `k` highest-scoring entries (none for k <= 0), best first; ties broken by id. */
 export function topHits(scores: Map<string, number>, k: number): SearchHit[] {
+  if (!(k > 0)) return [];
   const hits: SearchHit[] = [];
   for (const [id, score] of scores) hits.push({ id, score });
   hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1));

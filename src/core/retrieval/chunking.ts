@@ -85,7 +85,7 @@ class Chunker {
       }
       const level = block.level ?? 1;
       while ((this.headings.at(-1)?.level ?? 0) >= level) this.headings.pop();
-      this.headings.push({ level, text: this.text.slice(range.start, range.end) });
+      this.headings.push({ level, text: pathText(this.text.slice(range.start, range.end)) });
       if (range.end - range.start > maxChars) this.placeAll(this.split(block, range), block);
       else if (this.current) Object.assign(this.current, { end: range.end, lastBlock: block });
       else this.open(range, block, false);
@@ -187,6 +187,30 @@ class Chunker {
   private slice(range: TextRange): string {
     return this.text.slice(range.start, range.end);
   }
+}
+
+/**
+ * The most of one heading a heading path holds. A longer "heading" (an unclosed <h1>, a whole
+ * paragraph styled as a heading) is body text really: in the path of each of its many chunks it
+ * would make the chunks' size, and their index text, grow with the square of its length.
+ */
+export const HEADING_PATH_CHARS = 200;
+
+/** The heading, or its first words and "…" when it is longer than HEADING_PATH_CHARS. */
+function pathText(heading: string): string {
+  if (heading.length <= HEADING_PATH_CHARS) return heading;
+  let cut = heading.slice(0, HEADING_PATH_CHARS);
+  const space = lastSpace(cut);
+  if (space > 0) cut = cut.slice(0, space);
+  else if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+function lastSpace(text: string): number {
+  for (let position = text.length - 1; position >= 0; position -= 1) {
+    if (/\s/.test(text[position] ?? '')) return position;
+  }
+  return -1;
 }
 
 /** One range per non-blank line, indentation kept. */

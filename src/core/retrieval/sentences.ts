@@ -34,7 +34,7 @@ export function splitSentences(text: string, offset = 0): TextRange[] {
     if (next >= text.length || !endsSentence(text, match.index, match[0], next)) continue;
     const end = match.index + match[0].trimEnd().length;
     if (end > start) ranges.push({ start: start + offset, end: end + offset });
-    start = next;
+    start = skipSpace(text, next);
   }
   const end = text.trimEnd().length;
   if (end > start) ranges.push({ start: start + offset, end: end + offset });
@@ -70,7 +70,10 @@ export function splitWords(text: string, range: TextRange, size: number): TextRa
     if (end < range.end) {
       const space = lastSpace(text, start, end);
       if (space > start) end = space;
-      else if (/[\udc00-\udfff]/.test(text[end] ?? '')) end -= 1;
+      // Back off a pair's first half; a size of 1 cannot hold a pair, so the piece takes it whole.
+      else if (/[\ud800-\udbff][\udc00-\udfff]/.test(text.slice(end - 1, end + 1))) {
+        end += end - 1 > start ? -1 : 1;
+      }
     }
     let trimmed = end;
     while (trimmed > start && /\s/.test(text[trimmed - 1] ?? '')) trimmed -= 1;

@@ -37,6 +37,11 @@ describe('jsonParser', () => {
     );
   });
 
+  it('turns a lone surrogate escape into U+FFFD (found by a property test)', async () => {
+    const document = await parseWith(jsonParser, '{"":"\\udfff", "a": "\\ud83d\\ude00"}', 'a.json');
+    expect(document.text).toBe('[""]: \ufffd\n\na: 😀');
+  });
+
   it('accepts a byte order mark', async () => {
     expect((await parseWith(jsonParser, '\ufeff{"a": "b"}')).text).toBe('a: b');
   });

@@ -116,6 +116,42 @@ describe('parseJsonOutput', () => {
     });
   });
 
+  it('reads a ``` inside a JSON string as text, fenced or not (found by a property test)', () => {
+    const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
+    expect(parseJsonOutput('```json\n["```"]\n```', strings)).toEqual({ ok: true, value: ['```'] });
+    expect(parseJsonOutput('{"strategy":"direct","reason":"```{"}', route)).toEqual({
+      ok: true,
+      value: { strategy: 'direct', reason: '```{' },
+    });
+    expect(
+      parseJsonOutput('Sure! ```\n{"strategy": "plan", "reason": "r"}\n``` {x}', route),
+    ).toEqual({
+      ok: true,
+      value: { strategy: 'plan', reason: 'r' },
+    });
+  });
+
+  it('does not overflow the stack on deep nesting (found by a property test)', () => {
+    const levels: JsonSchema = { type: 'array', items: { enum: [1, 2, 3] } };
+    const result = parseJsonOutput('['.repeat(20_000), levels);
+    expect(result.ok).toBe(false);
+  });
+
+  it('never lets "__proto__" set the prototype or fake required properties (found by a property test)', () => {
+    const judge: JsonSchema = {
+      type: 'object',
+      properties: { answerable: { type: 'boolean' }, reason: { type: 'string' } },
+      required: ['answerable', 'reason'],
+    };
+    const result = parseJsonOutput('{"__proto__": {"answerable": true, "reason": "x"}}', judge);
+    expect(result).toEqual({ ok: false, error: 'The required property "answerable" is missing.' });
+    const kept = parseJsonOutput<object>(
+      '{"__proto__": [1], "answerable": true, "reason": "x"}',
+      judge,
+    );
+    expect(kept.ok && Object.getPrototypeOf(kept.value)).toBe(Object.prototype);
+  });
+
   it('reads a top-level array for an array schema', () => {
     const ids: JsonSchema = { type: 'array', items: { type: 'string' } };
     expect(parseJsonOutput("The ids: ['p1', 'p2']", ids)).toEqual({

@@ -6,6 +6,8 @@ import { decodeText } from '../text-decoding.ts';
 /** The size a block of lines stops growing at. */
 const CHARACTERS_PER_BLOCK = 900;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** Half of a surrogate pair without the other half: JSON can write one as "\ud800". */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * JSON files as readable `path.to.key: value` lines, one block per top-level entry (split when
@@ -55,7 +57,10 @@ function flatten(value: unknown, path: string, lines: string[]): void {
   } else if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) flatten(item, propertyPath(path, key), lines);
   } else {
-    const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : String(value);
+    const text =
+      typeof value === 'string'
+        ? value.replace(/\s+/g, ' ').trim().replace(LONE_SURROGATE, '\uFFFD')
+        : String(value);
     lines.push(path.length > 0 ? `${path}: ${text}` : text);
   }
 }
