@@ -1,61 +1,29 @@
 /**
- * The answer's Markdown-ish text as blocks of runs, for rendering as text nodes (never as HTML):
- * paragraphs split at blank lines, `> ` quotes, `**bold**` spans, backslash escapes and `[n]`
- * citations. Anything else stays literal text.
+ * A model's answer as a Markdown tree (src/ui/markdown/), for rendering element by element and
+ * never as HTML. While the answer streams in, the block it ends in is open-ended: a half-written
+ * `**bold`, `` `code ``, link or table already renders as what it will be, and a marker that more
+ * text may still complete (`**`, `[1`) is held back, so nothing flickers between updates.
  */
+import { BlockParser } from './markdown/block-parser.ts';
+import type { MarkdownBlock } from './markdown/markdown-tree.ts';
 
-export type AnswerRun =
-  { kind: 'text'; text: string; bold: boolean } | { kind: 'citation'; number: number };
-
-export interface AnswerBlock {
-  kind: 'paragraph' | 'quote';
-  runs: AnswerRun[];
+export function parseAnswer(text: string, streaming = false): MarkdownBlock[] {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line, number) => ({ text: expandLeadingTabs(line), number }));
+  const lastWithText = lines.findLastIndex((line) => line.text.trim() !== '');
+  return new BlockParser(streaming ? lastWithText : Infinity).parse(lines, 0);
 }
 
-const QUOTE_PREFIX = /^>\s?/;
-
-export function parseAnswer(text: string): AnswerBlock[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter((block) => block.length > 0)
-    .map((block) => {
-      const lines = block.split('\n');
-      const quote = lines.every((line) => QUOTE_PREFIX.test(line));
-      const body = quote ? lines.map((line) => line.replace(QUOTE_PREFIX, '')).join('\n') : block;
-      return { kind: quote ? 'quote' : 'paragraph', runs: parseRuns(body) };
-    });
+/** The heading element for a Markdown heading `level` in an answer headed by `answerLevel`. */
+export function headingElement(level: number, answerLevel: number): string {
+  return `h${Math.min(6, answerLevel + (level <= 2 ? 1 : 2))}`;
 }
 
-/** Escapes, bold markers and citations, scanned left to right. */
-function parseRuns(text: string): AnswerRun[] {
-  const runs: AnswerRun[] = [];
-  let bold = false;
-  let pending = '';
-  const flush = () => {
-    if (pending.length > 0) runs.push({ kind: 'text', text: pending, bold });
-    pending = '';
-  };
-  let position = 0;
-  while (position < text.length) {
-    const rest = text.slice(position);
-    const citation = /^\[(\d+)\]/.exec(rest);
-    if (rest.startsWith('\\') && rest.length > 1) {
-      pending += rest[1];
-      position += 2;
-    } else if (rest.startsWith('**') && (bold || rest.indexOf('**', 2) > 2)) {
-      flush();
-      bold = !bold;
-      position += 2;
-    } else if (citation) {
-      flush();
-      runs.push({ kind: 'citation', number: Number(citation[1]) });
-      position += citation[0].length;
-    } else {
-      pending += rest[0];
-      position += 1;
-    }
-  }
-  flush();
-  return runs;
+/** A tab at the start of a line counts as four spaces (for list nesting). */
+function expandLeadingTabs(line: string): string {
+  let tabs = 0;
+  while (line[tabs] === '\t') tabs += 1;
+  return tabs === 0 ? line : '    '.repeat(tabs) + line.slice(tabs);
 }

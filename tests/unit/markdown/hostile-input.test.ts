@@ -1,0 +1,109 @@
+/**
+ * Input built to make a parser slow or deep: 100 KB runs of the characters Markdown reacts to
+ * (a parser that searches ahead from every opener, or backtracks, takes minutes on them), and
+ * generated Markdown, checked for lost text and unbounded nesting.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAnswer } from '../../../src/ui/answer-text.ts';
+import { blockText, containerDepth, inlineDepth } from './markdown-text.ts';
+import type { MarkdownBlock } from '../../../src/ui/markdown/markdown-tree.ts';
+
+const SIZE = 100_000;
+/** Linear parsing takes well under 100 ms here; quadratic work on 100 KB takes minutes. */
+const BUDGET_MS = 2_000;
+
+const HOSTILE: Record<string, string> = {
+  stars: '*'.repeat(SIZE),
+  'stars in a word': `a${'*'.repeat(SIZE)}a`,
+  'star, letter': '*a'.repeat(SIZE / 2),
+  'underscore, letter': '_a '.repeat(SIZE / 3),
+  'star, underscore': '*_'.repeat(SIZE / 2),
+  'emphasis openers, then closers': '*a _b '.repeat(SIZE / 12) + ' c_ d*'.repeat(SIZE / 12),
+  'opening brackets': '['.repeat(SIZE),
+  'closing brackets': ']'.repeat(SIZE),
+  'image openers': '!['.repeat(SIZE / 2),
+  'link openers without destination end': '[a]('.repeat(SIZE / 4),
+  'empty links without end': '[]('.repeat(SIZE / 3),
+  'nested parentheses': `[a](${'('.repeat(SIZE / 2)}${')'.repeat(SIZE / 2)}`,
+  'citations being written': '[1'.repeat(SIZE / 2),
+  backticks: '`'.repeat(SIZE),
+  'backtick, space': '` '.repeat(SIZE / 2),
+  'backtick runs of growing length': Array.from({ length: 440 }, (_, n) => '`'.repeat(n)).join('a'),
+  backslashes: '\\'.repeat(SIZE),
+  'quote markers': '>'.repeat(SIZE),
+  'quote lines': '> > > > > > a\n'.repeat(SIZE / 14),
+  'list markers': '- '.repeat(SIZE / 2),
+  'nested list lines': Array.from(
+    { length: SIZE / 16 },
+    (_, n) => `${' '.repeat(n % 24)}- item`,
+  ).join('\n'),
+  hashes: '#'.repeat(SIZE),
+  'heading of spaces': `# ${' '.repeat(SIZE)}x`,
+  fences: '```\n'.repeat(SIZE / 4),
+  pipes: `${'|'.repeat(SIZE / 2)}\n${'-|'.repeat(SIZE / 4)}`,
+  'wide table': `${'| a '.repeat(SIZE / 8)}|\n${'|---'.repeat(SIZE / 8)}|`,
+  'dashes then text': `${'-'.repeat(SIZE)}x`,
+  'line ends': 'a\n'.repeat(SIZE / 2),
+  'angle brackets': '<a href="'.repeat(SIZE / 9),
+};
+
+describe('parseAnswer on hostile input', () => {
+  it.each(Object.entries(HOSTILE))('parses 100 KB of %s in linear time', (_, text) => {
+    for (const streaming of [false, true]) {
+      const started = performance.now();
+      const blocks = parseAnswer(text, streaming);
+      expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+      expect(containerDepth(blocks)).toBeLessThanOrEqual(4);
+      expect(deepestInline(blocks)).toBeLessThanOrEqual(14);
+    }
+  });
+
+  it('loses no letter of the text, whatever Markdown surrounds it', () => {
+    // No `!` (an image shows only its alt text), `|` (a table cuts long rows) or quotes (a link
+    // title is not shown); every other letter must be shown, in order.
+    const piece = fc.constantFrom(
+      ...['*', '**', '_', '__', '`', '```', '[', ']', '(', ')', '[1]', '\\', '#', '# ', '> '],
+      ...['- ', '1. ', '  ', '\n', '\n\n', '---', '~~~', ' ', 'a', 'b', 'c', 'xyz', 'k_l'],
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.boolean(), (pieces, streaming) => {
+        const text = pieces.join('');
+        const letters = (value: string) => value.replace(/[^a-z]/g, '');
+        expect(letters(blockText(parseAnswer(text, streaming)))).toBe(letters(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('stays within its nesting limits on any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('>', '-', ' ', '*', '_', '[', ']', '(', ')', '\n', 'a'),
+        }),
+        (text) => {
+          const blocks = parseAnswer(text, false);
+          expect(containerDepth(blocks)).toBeLessThanOrEqual(4);
+          expect(deepestInline(blocks)).toBeLessThanOrEqual(14);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** The deepest inline nesting in any block. */
+function deepestInline(blocks: readonly MarkdownBlock[]): number {
+  return Math.max(
+    0,
+    ...blocks.map((block) => {
+      if (block.kind === 'paragraph' || block.kind === 'heading') return inlineDepth(block.inlines);
+      if (block.kind === 'quote') return deepestInline(block.blocks);
+      if (block.kind === 'list') return Math.max(0, ...block.items.map(deepestInline));
+      if (block.kind === 'table')
+        return Math.max(0, ...[block.header, ...block.rows].flat().map(inlineDepth));
+      return 0;
+    }),
+  );
+}
