@@ -87,6 +87,13 @@ function describeStep(type: string, data: Data, names: Names): Omit<TraceLine, '
         title: `Strategy: ${String(data.strategy)} (chosen by ${String(data.by)})`,
         detail: String(data.reason ?? ''),
       };
+    case 'question-rewrite':
+      return data.by === 'model'
+        ? { title: 'Follow-up rewritten', detail: String(data.standalone) }
+        : {
+            title: 'Follow-up searched with the previous question’s words',
+            detail: list('searchTerms').join(' '),
+          };
     case 'strategy-fallback':
       return { title: `Strategy: ${String(data.running)} instead`, detail: String(data.reason) };
     case 'collections-route':

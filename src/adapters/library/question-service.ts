@@ -11,12 +11,14 @@ import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';
 import {
+  checkAnswerEngine,
   createAnswerEngine,
   readAnswerEngine,
   writeAnswerEngine,
   type CreateEngine,
 } from './answer-engine-setting.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
+import { describeCitations } from './cited-sources.ts';
 import { LibraryRetriever } from './library-retriever.ts';
 import { OnDeviceModel } from './on-device-model.ts';
 import type {
@@ -61,9 +63,13 @@ export class QuestionService {
     if (setting.kind === 'webllm') await this.#onDevice.load(setting, onProgress);
   }
 
-  /** Whether the configured server answers and offers its model; the extractive engine always does. */
-  async testAnswerEngine(): Promise<AnswerEngineTest> {
-    const engine = this.#createEngine(await this.getAnswerEngine());
+  /**
+   * Whether a server answers and offers its model: `setting` (checked first) or the stored engine.
+   * The extractive engine always does.
+   */
+  async testAnswerEngine(setting?: AnswerEngineSetting): Promise<AnswerEngineTest> {
+    const tested = setting ? checkAnswerEngine(setting) : await this.getAnswerEngine();
+    const engine = this.#createEngine(tested);
     if (!(engine instanceof OpenAiCompatibleEngine)) {
       return { ok: true, models: [engine.info.id], modelListed: true };
     }
@@ -83,6 +89,7 @@ export class QuestionService {
       const setting = await this.getAnswerEngine();
       const result = await runQuestion({
         question: request.question.trim(),
+        history: request.history ?? [],
         engine: this.#engineFor(setting),
         retriever: new LibraryRetriever(search, request.collectionIds),
         strategy: request.strategy,
@@ -98,7 +105,7 @@ export class QuestionService {
       });
       return {
         answer: result.answer,
-        citations: result.citations.map(({ number, chunkId }) => ({ number, chunkId })),
+        citations: await describeCitations(search.store, result.citations),
         status: result.status,
         strategy: result.strategy,
         totals: result.totals,
@@ -115,5 +122,11 @@ export class QuestionService {
 
   stopAsking(jobId: string): void {
     this.#running.get(jobId)?.abort(new DOMException('The question was stopped.', 'AbortError'));
+  }
+
+  /** Stops every run and unloads the on-device model (before everything stored is deleted). */
+  async close(): Promise<void> {
+    for (const jobId of this.#running.keys()) this.stopAsking(jobId);
+    await this.#onDevice.unload();
   }
 }

@@ -1,14 +1,25 @@
 /** Plain data of question answering, exchanged between the library worker and the UI. */
+import type { TurnCitation } from '../../core/conversation.ts';
+import type { HistoryTurn } from '../../core/agents/follow-up.ts';
 import type { StrategyChoice } from '../../core/pipeline/run-question.ts';
 import type { StrategyName } from '../../core/pipeline/budget.ts';
 import type { TraceEvent, TraceTotals } from '../../core/pipeline/trace.ts';
 
-export type { StrategyChoice, StrategyName, TraceEvent, TraceTotals };
+export type { HistoryTurn, StrategyChoice, StrategyName, TraceEvent, TraceTotals };
+export type {
+  Conversation,
+  ConversationSummary,
+  ConversationTurn,
+  TurnCitation,
+  TurnStatus,
+} from '../../core/conversation.ts';
 
 export interface AskRequest {
   /** Names the run for `stopAsking`. */
   jobId: string;
   question: string;
+  /** The conversation's earlier exchanges, oldest first; the question is then a follow-up. */
+  history?: HistoryTurn[];
   /** Only these collections; every collection when absent. */
   collectionIds?: string[];
   strategy: StrategyChoice;
@@ -22,11 +33,8 @@ export type Competitors = 1 | 2 | 3;
 
 export type ThoroughCandidates = 1 | 2 | 3;
 
-export interface AskCitation {
-  /** The `[n]` in the answer text. */
-  number: number;
-  chunkId: string;
-}
+/** A cited source: the `[n]`, its chunk, and where that chunk is (path, page, collection). */
+export type AskCitation = TurnCitation;
 
 export interface AskResult {
   /** Markdown-ish text with `[n]` citations. */

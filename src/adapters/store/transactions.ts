@@ -1,18 +1,23 @@
-import type { IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { toStorageError } from './quota-errors.ts';
-import type { ArchivistDatabase, ArchivistSchema, StoreName } from './schema.ts';
+import type { ArchivistSchema } from './schema.ts';
 
-export type WriteTransaction = IDBPTransaction<ArchivistSchema, StoreName[], 'readwrite'>;
+/** A readwrite transaction of a database with `Schema` (by default the library's). */
+export type WriteTransaction<Schema extends DBSchema = ArchivistSchema> = IDBPTransaction<
+  Schema,
+  StoreNames<Schema>[],
+  'readwrite'
+>;
 
 /**
  * Runs `work` in one readwrite transaction over `stores` and resolves once it has committed. When
  * `work` fails the transaction is aborted, so none of its requests take effect; a quota failure
  * comes out as `StorageFullError`. `work` must await only requests of this transaction.
  */
-export async function runWrite<Result>(
-  database: ArchivistDatabase,
-  stores: StoreName[],
-  work: (transaction: WriteTransaction) => Promise<Result>,
+export async function runWrite<Schema extends DBSchema, Result>(
+  database: IDBPDatabase<Schema>,
+  stores: StoreNames<Schema>[],
+  work: (transaction: WriteTransaction<Schema>) => Promise<Result>,
 ): Promise<Result> {
   const transaction = database.transaction(stores, 'readwrite');
   transaction.done.catch(() => undefined); // awaited below; never an unhandled rejection
@@ -43,7 +48,7 @@ export async function awaitRequests(
   await Promise.all(requests);
 }
 
-function abortQuietly(transaction: WriteTransaction): void {
+function abortQuietly(transaction: { abort(): void }): void {
   try {
     transaction.abort();
   } catch {

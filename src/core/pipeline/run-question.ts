@@ -1,9 +1,17 @@
 /**
- * The driver of one answering run: a trace, the reasoning router (under its own small budget)
- * unless the user chose a strategy, then the chosen strategy under its default budget. It never
+ * The driver of one answering run: a trace, a follow-up question rewritten to stand alone (when
+ * the conversation has earlier turns), the reasoning router (under its own small budget) unless
+ * the user chose a strategy, then the chosen strategy under its default budget. It never
  * fails for a spent budget (the answer streamed so far is kept, or the answer says the budget ran
  * out); a stop (abort) and other errors end the trace and propagate.
  */
+import {
+  FOLLOW_UP_BUDGET,
+  rewriteFollowUp,
+  withSearchTerms,
+  type FollowUpRewrite,
+  type HistoryTurn,
+} from '../agents/follow-up.ts';
 import { routeQuestion } from '../agents/router.ts';
 import { BudgetExhaustedError, describeError, isAbortError } from '../errors.ts';
 import type { ChatEngine } from '../ports/chat-engine.ts';
@@ -21,7 +29,10 @@ import { Trace, type TraceEvent, type TraceTotals } from './trace.ts';
 export type StrategyChoice = 'auto' | StrategyName;
 
 export interface RunQuestionOptions {
+  /** As the user asked it; the trace's `run-start` carries it. */
   question: string;
+  /** Earlier exchanges of the conversation, oldest first; with any, the question is a follow-up. */
+  history?: readonly HistoryTurn[];
   engine: ChatEngine;
   retriever: Retriever;
   /** `auto`: the router decides; otherwise the user's choice. */
@@ -60,7 +71,11 @@ export async function runQuestion(options: RunQuestionOptions): Promise<RunQuest
     options.onAnswerDelta?.(text);
   };
   try {
-    const { name, searchQuery } = await chooseStrategy(options, trace);
+    const asked = await standaloneQuestion(options, trace);
+    const { name, searchQuery } = await chooseStrategy(
+      { ...options, question: asked.question },
+      trace,
+    );
     const strategy = resolveStrategy(options, name, trace);
     const budget = new BudgetTracker(
       options.budgets?.[strategy.name] ?? DEFAULT_BUDGETS[strategy.name],
@@ -70,8 +85,11 @@ export async function runQuestion(options: RunQuestionOptions): Promise<RunQuest
     let answer: Omit<RunQuestionResult, 'strategy' | 'totals' | 'trace'>;
     try {
       const result = await strategy.run({
-        question: options.question,
-        searchQuery,
+        question: asked.question,
+        searchQuery:
+          asked.searchTerms.length > 0
+            ? withSearchTerms(searchQuery ?? asked.question, asked.searchTerms)
+            : searchQuery,
         llm,
         budget,
         trace,
@@ -97,6 +115,17 @@ export async function runQuestion(options: RunQuestionOptions): Promise<RunQuest
     });
     throw error;
   }
+}
+
+/** The question to answer: a follow-up rewritten to stand alone (its own budget), else as asked. */
+async function standaloneQuestion(
+  options: RunQuestionOptions,
+  trace: Trace,
+): Promise<Pick<FollowUpRewrite, 'question' | 'searchTerms'>> {
+  if (!options.history?.length) return { question: options.question, searchTerms: [] };
+  const budget = new BudgetTracker(FOLLOW_UP_BUDGET, trace);
+  const llm = new LlmClient({ engine: options.engine, trace, budget, signal: options.signal });
+  return rewriteFollowUp({ llm, trace }, { question: options.question, history: options.history });
 }
 
 /** The user's strategy, or the router's choice (with its search query). */
