@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { describeEmbeddingReplacementContract } from './store-embeddings.contract.ts';
+import { describeOriginalsContract } from './store-originals.contract.ts';
 import { describeStoreContract } from './store.contract.ts';
 
 const openIdbStore = () => IdbStore.open('archivist-test', { indexedDB: new IDBFactory() });
@@ -11,3 +12,5 @@ describeStoreContract('MemoryStore', async () => new MemoryStore());
 describeStoreContract('IdbStore', openIdbStore);
 describeEmbeddingReplacementContract('MemoryStore', async () => new MemoryStore());
 describeEmbeddingReplacementContract('IdbStore', openIdbStore);
+describeOriginalsContract('MemoryStore', async () => new MemoryStore());
+describeOriginalsContract('IdbStore', openIdbStore);

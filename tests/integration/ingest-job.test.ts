@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'fake-indexeddb/auto';
@@ -174,6 +174,24 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     expect(await store.listFiles(collection.id)).toHaveLength(0);
     pause.resume();
     expect((await running).phase).toBe('done');
+  });
+
+  it('keeps the bytes of paged files only when asked, and drops them with the file', async () => {
+    const pdfId = 'library/lighthouse-report.pdf';
+    const plain = await createStore();
+    await ingest(plain, await storedCollection(plain));
+    expect(await plain.getOriginal(pdfId)).toBeUndefined();
+
+    const store = await createStore();
+    const collection = await storedCollection(store);
+    await ingest(store, collection, { keepPagedOriginals: true });
+    const bytes = new Uint8Array(await readFile(join(folder, 'lighthouse-report.pdf')));
+    expect(await store.getOriginal(pdfId)).toEqual(bytes);
+    expect(await store.getOriginal('library/lake-varnholm-station.md')).toBeUndefined();
+    expect(await store.getOriginal('library/broken.pdf')).toBeUndefined();
+    await unlink(join(folder, 'lighthouse-report.pdf'));
+    await ingest(store, collection, { keepPagedOriginals: true });
+    expect(await store.getOriginal(pdfId)).toBeUndefined();
   });
 });
 

@@ -4,8 +4,9 @@ import type { Collection, FileRecord } from '../../core/types.ts';
 
 /**
  * Checks a write before anything is stored and returns the collection it goes into. Each chunk
- * must be `${fileId}#${ordinal}` of this file, only indexed files may have chunks, the record's
- * `chunkCount` must match, and there must be one vector of the collection's `dim` per chunk.
+ * must be `${fileId}#${ordinal}` of this file, only indexed files may have chunks or an original,
+ * the record's `chunkCount` must match, and there must be one vector of the collection's `dim`
+ * per chunk.
  */
 export function validateFileWrite(
   write: FileWrite,
@@ -15,6 +16,9 @@ export function validateFileWrite(
   if (!collection) throw new CollectionNotFoundError(file.collectionId);
   if (file.status !== 'indexed' && chunks.length > 0) {
     throw invalidWrite(file.id, `a ${file.status} file cannot have chunks`);
+  }
+  if (file.status !== 'indexed' && write.original) {
+    throw invalidWrite(file.id, `a ${file.status} file cannot keep its original`);
   }
   if (file.chunkCount !== chunks.length) {
     throw invalidWrite(

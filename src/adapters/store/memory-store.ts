@@ -27,6 +27,8 @@ export class MemoryStore implements Store {
   private readonly chunks = new Map<string, Chunk>();
   private readonly chunkIdsByFile = new Map<string, string[]>();
   private readonly vectorRows = new Map<string, VectorRow>();
+  /** Kept originals by file id. */
+  private readonly originals = new Map<string, Uint8Array>();
   private readonly centroids = new Map<string, StoredCentroids>();
   private readonly settings = new Map<string, unknown>();
 
@@ -71,6 +73,7 @@ export class MemoryStore implements Store {
     );
     const row = toVectorRow(write, collection.dim);
     if (row) this.vectorRows.set(file.id, row);
+    if (write.original) this.originals.set(file.id, write.original.slice());
     const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
     this.collections.set(collection.id, replaceCounts(collection, removed, file));
   }
@@ -100,6 +103,10 @@ export class MemoryStore implements Store {
 
   async getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
     return ids.map((id) => copyOf(this.chunks.get(id)));
+  }
+
+  async getOriginal(fileId: string): Promise<Uint8Array | undefined> {
+    return this.originals.get(fileId)?.slice();
   }
 
   async loadVectors(collectionId: string): Promise<StoredVectors> {
@@ -150,12 +157,13 @@ export class MemoryStore implements Store {
     return [...this.files.values()].filter((file) => file.collectionId === collectionId);
   }
 
-  /** Drops the file's chunks and vectors; returns how many chunks it had. */
+  /** Drops the file's chunks, vectors and original; returns how many chunks it had. */
   private removeFileContent(fileId: string): number {
     const chunkIds = this.chunkIdsByFile.get(fileId) ?? [];
     for (const id of chunkIds) this.chunks.delete(id);
     this.chunkIdsByFile.delete(fileId);
     this.vectorRows.delete(fileId);
+    this.originals.delete(fileId);
     return chunkIds.length;
   }
 }

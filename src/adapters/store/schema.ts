@@ -4,7 +4,7 @@ import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 1;
+export const DATABASE_VERSION = 2;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
@@ -12,6 +12,8 @@ export interface ArchivistSchema extends DBSchema {
   chunks: { key: string; value: Chunk; indexes: { collectionId: string; fileId: string } };
   /** Key `fileId`. */
   vectors: { key: string; value: VectorRow; indexes: { collectionId: string } };
+  /** Key `fileId`: the bytes of a paged file (PDF) for the viewer's page view. Since version 2. */
+  originals: { key: string; value: OriginalRow; indexes: { collectionId: string } };
   /** Key `collectionId`. */
   centroids: { key: string; value: StoredCentroids };
   /** Out-of-line keys: the setting's name. */
@@ -19,6 +21,13 @@ export interface ArchivistSchema extends DBSchema {
   /** Out-of-line keys: the collection id; values are `FileSystemDirectoryHandle`s. */
   folderHandles: { key: string; value: unknown };
   conversations: { key: string; value: { id: string } };
+}
+
+/** A file's bytes as kept (`FileWrite.original`). */
+export interface OriginalRow {
+  fileId: string;
+  collectionId: string;
+  bytes: ArrayBuffer;
 }
 
 export type ArchivistDatabase = IDBPDatabase<ArchivistSchema>;
@@ -55,5 +64,10 @@ function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void 
     database.createObjectStore('settings');
     database.createObjectStore('folderHandles');
     database.createObjectStore('conversations', { keyPath: 'id' });
+  }
+  if (oldVersion < 2) {
+    // Files indexed before keep no original: the viewer re-reads them or shows their text.
+    const originals = database.createObjectStore('originals', { keyPath: 'fileId' });
+    originals.createIndex('collectionId', 'collectionId');
   }
 }

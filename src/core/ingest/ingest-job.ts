@@ -29,6 +29,8 @@ export interface IngestOptions {
   parsers: DocumentParsers;
   /** Live search state to keep in step with the store. */
   index?: CollectionIndex;
+  /** Keep the bytes of paged files (PDF) with their chunks (`FileWrite.original`) for the viewer. */
+  keepPagedOriginals?: boolean;
   signal?: AbortSignal;
   pause?: PauseController;
   onProgress?: (progress: IngestProgress) => void;
@@ -54,6 +56,7 @@ interface PendingFile {
   source: SourceFile;
   hash: string;
   chunks: Chunk[];
+  original?: Uint8Array;
 }
 
 interface EmbeddedFile {
@@ -168,7 +171,7 @@ class IngestRun {
 
   /** Parses and chunks one file into the pending batch, or records why it could not be. */
   async #index({ file, bytes, hash, error: loadError }: LoadedFile): Promise<void> {
-    const { store, parsers, signal } = this.#options;
+    const { store, parsers, signal, keepPagedOriginals } = this.#options;
     this.#progress.currentPath = file.path;
     try {
       if (loadError !== undefined || !bytes) throw loadError;
@@ -189,7 +192,9 @@ class IngestRun {
         path: file.path,
         ordinal,
       }));
-      this.#pending.push({ source: file, hash, chunks });
+      const paged = document.blocks.some((block) => block.page !== undefined);
+      const original = keepPagedOriginals && paged ? { original: bytes } : {};
+      this.#pending.push({ source: file, hash, chunks, ...original });
       this.#pendingChunks += chunks.length;
     } catch (error) {
       if (signal?.aborted) throw error;
@@ -234,7 +239,7 @@ class IngestRun {
       const fileVectors = vectors ?? gatherRows(embedded, rows, embedder.dim);
       if (!vectors) this.#rememberEmbedded(file.hash, fileTexts, fileVectors);
       const record = this.#record(file.source, file.hash, 'indexed', file.chunks.length);
-      await this.#commit(record, file.chunks, fileVectors);
+      await this.#commit(record, file.chunks, fileVectors, file.original);
       this.#progress.chunksDone += file.chunks.length;
     }
   }
@@ -253,8 +258,13 @@ class IngestRun {
     }
   }
 
-  async #commit(file: FileRecord, chunks: Chunk[], vectors: Float32Array): Promise<void> {
-    const write: FileWrite = { file, chunks, vectors };
+  async #commit(
+    file: FileRecord,
+    chunks: Chunk[],
+    vectors: Float32Array,
+    original?: Uint8Array,
+  ): Promise<void> {
+    const write: FileWrite = { file, chunks, vectors, ...(original ? { original } : {}) };
     await this.#options.store.writeFile(write);
     this.#options.index?.putFile(file.id, chunks, vectors);
     this.#progress.filesDone += 1;

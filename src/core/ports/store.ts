@@ -6,6 +6,11 @@ export interface FileWrite {
   chunks: Chunk[];
   /** Flat `chunks.length * dim` floats, row i for chunk i. Empty for skipped and failed files. */
   vectors: Float32Array;
+  /**
+   * The file's bytes, kept so the viewer can show its pages (paged formats: PDF). Only indexed
+   * files may keep them; a write without them drops any kept by an earlier write of the file.
+   */
+  original?: Uint8Array;
 }
 
 export interface StoredVectors {
@@ -50,16 +55,20 @@ export interface Store {
   getCollection(id: string): Promise<Collection | undefined>;
   /** Creates or replaces the record, keeping the stored counts (zero for a new collection). */
   putCollection(collection: Collection): Promise<void>;
-  /** Removes the collection with its files, chunks, vectors, centroids and folder handle. */
+  /**
+   * Removes the collection with its files, chunks, vectors, kept originals, centroids and folder
+   * handle.
+   */
   deleteCollection(id: string): Promise<void>;
 
   listFiles(collectionId: string): Promise<FileRecord[]>;
   /**
-   * Atomically replaces the file's record, chunks and vectors, and updates the collection's
-   * `fileCount`/`chunkCount`: after a crash either all of it is there or none. The collection
-   * must exist (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`, only indexed
-   * files may have chunks, `file.chunkCount` must match, and `vectors` must hold one row of the
-   * collection's `dim` per chunk (`DimensionMismatchError`). A refused write changes nothing.
+   * Atomically replaces the file's record, chunks, vectors and kept original, and updates the
+   * collection's `fileCount`/`chunkCount`: after a crash either all of it is there or none. The
+   * collection must exist (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`,
+   * only indexed files may have chunks or an original, `file.chunkCount` must match, and
+   * `vectors` must hold one row of the collection's `dim` per chunk (`DimensionMismatchError`).
+   * A refused write changes nothing.
    */
   writeFile(write: FileWrite): Promise<void>;
   /**
@@ -68,7 +77,8 @@ export interface Store {
    */
   updateFile(file: FileRecord): Promise<void>;
   /**
-   * Atomically removes files with their chunks and vectors, updating the collection's counts.
+   * Atomically removes files with their chunks, vectors and kept originals, updating the
+   * collection's counts.
    * Ids that are unknown or belong to another collection are ignored.
    */
   deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void>;
@@ -77,6 +87,8 @@ export interface Store {
   listChunks(collectionId: string): Promise<Chunk[]>;
   /** One entry per id, in the order asked, `undefined` where no chunk has that id. */
   getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]>;
+  /** The bytes kept by the file's last write (`FileWrite.original`); `undefined` when none. */
+  getOriginal(fileId: string): Promise<Uint8Array | undefined>;
   /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
 
