@@ -26,12 +26,13 @@ export async function writeAnswerEngine(
   settings: SettingsStore,
   setting: AnswerEngineSetting,
 ): Promise<AnswerEngineSetting> {
-  const checked = checkSetting(setting);
+  const checked = checkAnswerEngine(setting);
   await settings.putSetting(ANSWER_ENGINE_SETTING, checked);
   return checked;
 }
 
-function checkSetting(setting: AnswerEngineSetting): AnswerEngineSetting {
+/** The setting, trimmed; throws `InvalidEngineSettingError` when it cannot be used. */
+export function checkAnswerEngine(setting: AnswerEngineSetting): AnswerEngineSetting {
   if (setting.kind === 'extractive') return EXTRACTIVE;
   if (setting.kind === 'webllm') return checkWebLlmSetting(setting);
   const baseUrl = setting.baseUrl.trim();

@@ -6,7 +6,8 @@
 import { EngineLoadError } from '../../core/errors.ts';
 import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LoadedWebLlmEngine } from '../engines/webllm/load.ts';
-import { detectWebGpu, whyModelCannotRun } from '../engines/webllm/webgpu-support.ts';
+import { whyModelCannotRun } from '../engines/webllm/model-verdict.ts';
+import { detectWebGpu } from '../engines/webllm/webgpu-support.ts';
 import type { AnswerEngineProgress, WebLlmEngineSetting } from './question-types.ts';
 import { webLlmModelFor } from './webllm-setting.ts';
 

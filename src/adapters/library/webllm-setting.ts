@@ -52,6 +52,7 @@ export function webLlmModelFor(setting: WebLlmEngineSetting): WebLlmModel {
     label: model.label,
     contextWindow: model.contextWindow,
     vramMegabytes: model.vramMegabytes,
+    downloadBytes: model.downloadBytes,
     needsShaderF16: model.needsShaderF16,
   });
 }

@@ -91,11 +91,16 @@ export class AnswerEngineState {
     if (this.setting.kind === 'webllm' && !this.failure) await this.#loadModel();
   }
 
+  /** Tests the server in the form, before it is used. */
   async testConnection(): Promise<void> {
     this.testing = true;
     this.connectionTest = undefined;
     try {
-      this.connectionTest = await this.#client.testAnswerEngine();
+      this.connectionTest = await this.#client.testAnswerEngine({
+        kind: 'openai',
+        baseUrl: this.baseUrl,
+        model: this.model,
+      });
     } catch (error) {
       this.connectionTest = { ok: false, error: toFailure(error) };
     } finally {

@@ -1,6 +1,6 @@
-export type View = 'ask' | 'library' | 'search';
+export type View = 'ask' | 'library' | 'search' | 'models';
 
-const VIEWS: readonly View[] = ['ask', 'library', 'search'];
+const VIEWS: readonly View[] = ['ask', 'library', 'search', 'models'];
 
 function viewFromHash(hash: string): View | undefined {
   const name = hash.replace(/^#\/?/, '');

@@ -11,10 +11,8 @@ import {
   findWebLlmModel,
   WEBLLM_MODELS,
 } from '../../../src/adapters/engines/webllm/models.ts';
-import {
-  detectWebGpu,
-  whyModelCannotRun,
-} from '../../../src/adapters/engines/webllm/webgpu-support.ts';
+import { whyModelCannotRun } from '../../../src/adapters/engines/webllm/model-verdict.ts';
+import { detectWebGpu } from '../../../src/adapters/engines/webllm/webgpu-support.ts';
 import { WebLlmEngine } from '../../../src/adapters/engines/webllm/webllm-engine.ts';
 import { WebLlmStandIn } from '../../support/webllm-stand-in.ts';
 
@@ -57,7 +55,12 @@ describe('WebLLM model catalogue', () => {
 describe('WebGPU support', () => {
   const adapter = (features: string[]) => ({
     features: new Set(features),
-    limits: { maxStorageBufferBindingSize: 1 << 30 },
+    limits: {
+      maxBufferSize: 1 << 30,
+      maxStorageBufferBindingSize: 1 << 30,
+      maxComputeWorkgroupStorageSize: 32 << 10,
+      maxStorageBuffersPerShaderStage: 10,
+    },
   });
   const small = findWebLlmModel('SmolLM2-360M-Instruct-q4f32_1-MLC')!;
   const f16 = findWebLlmModel(DEFAULT_WEBLLM_MODEL_ID)!;
@@ -69,6 +72,26 @@ describe('WebGPU support', () => {
     expect(whyModelCannotRun(f16, support)).toMatch(/shader-f16/);
     const withF16 = await detectWebGpu({ requestAdapter: async () => adapter(['shader-f16']) });
     expect(whyModelCannotRun(f16, withF16)).toBeUndefined();
+  });
+
+  it('reads what the adapter says of itself and the limits web-llm checks', async () => {
+    const support = await detectWebGpu({
+      requestAdapter: async () => ({
+        ...adapter([]),
+        info: { vendor: 'google', architecture: 'swiftshader', isFallbackAdapter: true },
+      }),
+    });
+    expect(support).toEqual({
+      available: true,
+      shaderF16: false,
+      adapter: {
+        vendor: 'google',
+        architecture: 'swiftshader',
+        description: '',
+        isFallbackAdapter: true,
+      },
+      limits: adapter([]).limits,
+    });
   });
 
   it('reports no WebGPU in Node and no adapter', async () => {

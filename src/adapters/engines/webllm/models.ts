@@ -5,6 +5,9 @@
  *
  * `needsShaderF16`: web-llm's config lists `required_features` only for some f16 builds, but every
  * `q4f16` library runs f16 shaders, so it is derived from the quantisation in the id.
+ *
+ * `downloadMegabytes` is an estimate (parameters at 4.5 bits a weight for q4f16_1, 5 for q4f32_1,
+ * as MLC packs them); the exact size is known once the model's shard list is in the cache.
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
 
@@ -14,6 +17,7 @@ const LIBRARY_PREFIX =
 const WEIGHTS_PREFIX = 'https://huggingface.co/mlc-ai/';
 /** Prebuilt libraries are compiled for a 1k prefill chunk and a 4k context. */
 const PREBUILT_CONTEXT_WINDOW = 4096;
+const MEGABYTE = 1024 * 1024;
 
 export interface WebLlmModel {
   id: string;
@@ -22,6 +26,8 @@ export interface WebLlmModel {
   /** Parameter count, e.g. `1.5B`: the download grows with it. */
   parameters: string;
   vramMegabytes: number;
+  /** About how much the weights download; 0 when unknown (a custom model). */
+  downloadBytes: number;
   contextWindow: number;
   needsShaderF16: boolean;
   /** web-llm's mark for models that run on phones and integrated GPUs. */
@@ -35,6 +41,7 @@ interface CatalogueEntry {
   label: string;
   parameters: string;
   vramMegabytes: number;
+  downloadMegabytes: number;
   lowResource: boolean;
   /** The library file under `LIBRARY_PREFIX` (some models share their family's library). */
   library: string;
@@ -46,6 +53,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'SmolLM2 360M',
     parameters: '360M',
     vramMegabytes: 580,
+    downloadMegabytes: 230,
     lowResource: true,
     library: 'SmolLM2-360M-Instruct-q4f32_1_cs1k-webgpu.wasm',
   },
@@ -54,6 +62,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Qwen2.5 0.5B',
     parameters: '0.5B',
     vramMegabytes: 945,
+    downloadMegabytes: 280,
     lowResource: true,
     library: 'Qwen2-0.5B-Instruct-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -62,6 +71,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Llama 3.2 1B',
     parameters: '1B',
     vramMegabytes: 879,
+    downloadMegabytes: 700,
     lowResource: true,
     library: 'Llama-3.2-1B-Instruct-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -70,6 +80,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Qwen3 0.6B',
     parameters: '0.6B',
     vramMegabytes: 1403,
+    downloadMegabytes: 340,
     lowResource: true,
     library: 'Qwen3-0.6B-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -78,6 +89,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Qwen2.5 1.5B',
     parameters: '1.5B',
     vramMegabytes: 1630,
+    downloadMegabytes: 870,
     lowResource: true,
     library: 'Qwen2-1.5B-Instruct-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -86,6 +98,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Llama 3.2 3B',
     parameters: '3B',
     vramMegabytes: 2264,
+    downloadMegabytes: 1810,
     lowResource: true,
     library: 'Llama-3.2-3B-Instruct-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -94,6 +107,7 @@ const CATALOGUE: readonly CatalogueEntry[] = [
     label: 'Phi-3.5 mini',
     parameters: '3.8B',
     vramMegabytes: 3672,
+    downloadMegabytes: 2150,
     lowResource: false,
     library: 'Phi-3.5-mini-instruct-q4f16_1_cs1k-webgpu.wasm',
   },
@@ -105,6 +119,7 @@ export const WEBLLM_MODELS: readonly WebLlmModel[] = CATALOGUE.map((entry) =>
     label: entry.label,
     parameters: entry.parameters,
     vramMegabytes: entry.vramMegabytes,
+    downloadBytes: entry.downloadMegabytes * MEGABYTE,
     lowResource: entry.lowResource,
     contextWindow: PREBUILT_CONTEXT_WINDOW,
     weightsUrl: `${WEIGHTS_PREFIX}${entry.id}`,
@@ -128,6 +143,7 @@ export interface CustomModelOptions {
   label?: string;
   contextWindow?: number;
   vramMegabytes?: number;
+  downloadBytes?: number;
   /** Defaults to whether the id names an f16 quantisation. */
   needsShaderF16?: boolean;
 }
@@ -146,6 +162,7 @@ export function customModel(options: CustomModelOptions): WebLlmModel {
     label: options.label ?? id,
     parameters: 'custom',
     vramMegabytes: options.vramMegabytes ?? 0,
+    downloadBytes: options.downloadBytes ?? 0,
     lowResource: false,
     contextWindow: options.contextWindow ?? PREBUILT_CONTEXT_WINDOW,
     weightsUrl: weightsUrl.href,
@@ -159,6 +176,7 @@ interface ModelDescription {
   label: string;
   parameters: string;
   vramMegabytes: number;
+  downloadBytes: number;
   lowResource: boolean;
   contextWindow: number;
   weightsUrl: string;
@@ -173,6 +191,7 @@ function describeModel(description: ModelDescription): WebLlmModel {
     label: description.label,
     parameters: description.parameters,
     vramMegabytes: description.vramMegabytes,
+    downloadBytes: description.downloadBytes,
     contextWindow: description.contextWindow,
     needsShaderF16,
     lowResource: description.lowResource,

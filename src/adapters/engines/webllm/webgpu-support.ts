@@ -1,15 +1,34 @@
 /**
- * What this device's WebGPU can do, to mark which WebLLM models it can run. Only the few members
- * used are typed here, so the app needs no WebGPU type package.
+ * What this device's WebGPU can do, measured once: whether the browser has WebGPU, the adapter it
+ * finds (with what it says about itself), `shader-f16`, and the limits web-llm needs. Only the few
+ * members used are typed here, so the app needs no WebGPU type package.
  */
-import type { WebLlmModel } from './models.ts';
+
+/** The adapter limits web-llm 0.2.86 checks before it starts a model. */
+export interface WebGpuLimits {
+  maxBufferSize: number;
+  maxStorageBufferBindingSize: number;
+  maxComputeWorkgroupStorageSize: number;
+  maxStorageBuffersPerShaderStage: number;
+}
+
+/** What the adapter says about itself; browsers leave some of it empty for privacy. */
+export interface WebGpuAdapterInfo {
+  vendor: string;
+  architecture: string;
+  description: string;
+  /** A software adapter (e.g. SwiftShader): it runs, but far slower than a GPU. */
+  isFallbackAdapter: boolean;
+}
 
 interface GpuAdapterLike {
   features: ReadonlySet<string>;
-  limits: { maxStorageBufferBindingSize: number };
+  limits: WebGpuLimits;
+  info?: Partial<WebGpuAdapterInfo>;
+  isFallbackAdapter?: boolean;
 }
 
-interface GpuLike {
+export interface GpuLike {
   requestAdapter(options?: {
     powerPreference?: 'high-performance';
   }): Promise<GpuAdapterLike | null>;
@@ -17,7 +36,12 @@ interface GpuLike {
 
 export type WebGpuSupport =
   | { available: false; reason: string }
-  | { available: true; shaderF16: boolean; maxStorageBufferBindingSize: number };
+  | {
+      available: true;
+      shaderF16: boolean;
+      adapter: WebGpuAdapterInfo;
+      limits: WebGpuLimits;
+    };
 
 export async function detectWebGpu(
   gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu,
@@ -27,18 +51,21 @@ export async function detectWebGpu(
     .requestAdapter({ powerPreference: 'high-performance' })
     .catch(() => null);
   if (!adapter) return { available: false, reason: 'WebGPU found no usable graphics adapter' };
+  const info = adapter.info ?? {};
   return {
     available: true,
     shaderF16: adapter.features.has('shader-f16'),
-    maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+    adapter: {
+      vendor: info.vendor ?? '',
+      architecture: info.architecture ?? '',
+      description: info.description ?? '',
+      isFallbackAdapter: info.isFallbackAdapter ?? adapter.isFallbackAdapter ?? false,
+    },
+    limits: {
+      maxBufferSize: adapter.limits.maxBufferSize,
+      maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+      maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
+      maxStorageBuffersPerShaderStage: adapter.limits.maxStorageBuffersPerShaderStage,
+    },
   };
-}
-
-/** Why `model` cannot run here, or undefined when it can. */
-export function whyModelCannotRun(model: WebLlmModel, support: WebGpuSupport): string | undefined {
-  if (!support.available) return support.reason;
-  if (model.needsShaderF16 && !support.shaderF16) {
-    return 'it needs the WebGPU feature shader-f16, which this device lacks; pick a q4f32 model';
-  }
-  return undefined;
 }
