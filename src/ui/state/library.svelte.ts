@@ -7,7 +7,7 @@ import {
   type SyncEvent,
   type SyncSummary,
 } from '../clients/library-client.ts';
-import type { ChosenFolder } from '../folders/chosen-folders.ts';
+import { readFileDates, type ChosenFolder } from '../folders/chosen-folders.ts';
 import { isCancellation, toFailure, type Failure } from './failure.ts';
 
 export type SyncStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -20,6 +20,8 @@ export interface SyncJob {
   status: SyncStatus;
   /** Pause was asked for; the job stops at the next file and reports phase `paused`. */
   pauseRequested: boolean;
+  /** Cancel was asked for: the job ends `cancelled`. */
+  cancelRequested: boolean;
   progress?: IngestProgress;
   summary?: SyncSummary;
   failure?: Failure;
@@ -77,10 +79,18 @@ export class LibraryState {
         folderName: chosen.name,
         status: 'queued',
         pauseRequested: false,
+        cancelRequested: false,
         ...(collectionId === undefined ? {} : { collectionId }),
       },
     ];
     try {
+      if (chosen.folder.kind === 'files') {
+        await readFileDates(chosen.folder.files);
+        // Cancelled meanwhile, before the worker knew of the job.
+        if (this.jobs.find((job) => job.id === jobId)?.cancelRequested) {
+          throw new DOMException('The sync was cancelled.', 'AbortError');
+        }
+      }
       const summary = await this.#client.syncFolder(
         { jobId, folder: chosen.folder, ...(collectionId === undefined ? {} : { collectionId }) },
         callback((event: SyncEvent) => this.#onEvent(event)),
@@ -105,6 +115,7 @@ export class LibraryState {
   }
 
   cancel(jobId: string): void {
+    this.#update(jobId, { cancelRequested: true });
     void this.#client.cancel(jobId);
   }
 

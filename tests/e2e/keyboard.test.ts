@@ -1,0 +1,160 @@
+/**
+ * The app with a keyboard alone: from page load, Tab reaches the navigation, then the folder
+ * picker's button (an empty library) or the question box and Ask (a library with a collection);
+ * the document viewer and the confirm dialog keep the focus inside while open, close on Escape
+ * and give the focus back to what opened them; and every stop of Tab on every screen shows a
+ * focus indicator.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { AppPage } from './support/app-page.ts';
+import { launchBrowser, type BrowserSession } from './support/browser.ts';
+import { reportFailure } from './support/failure-report.ts';
+import { focused, focusIsInside, stopsWithoutIndicator, tabTo } from './support/focus.ts';
+
+const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+const NAVIGATION = ['a "Ask"', 'a "Library"', 'a "Search"', 'a "Models"'];
+/** Presses of Tab (and of Shift+Tab) that must all keep the focus inside an open dialog. */
+const PRESSES_IN_DIALOG = 12;
+
+describe('keyboard', () => {
+  const baseUrl = inject('baseUrl');
+  let session: BrowserSession;
+  let app: AppPage;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-keyboard-'));
+    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
+    session = await launchBrowser();
+    app = new AppPage(session.page);
+  });
+
+  afterEach(({ task }) => reportFailure(task, session));
+
+  afterAll(async () => {
+    await session?.close();
+    await rm(workspace, { recursive: true, force: true });
+  });
+
+  /** Keeps the indexes of `names` in `stops`, failing on one that is not there. */
+  function positions(stops: readonly string[], names: readonly string[]): number[] {
+    return names.map((name) => {
+      const index = stops.indexOf(name);
+      if (index < 0) throw new Error(`${name} is not among the stops: ${stops.join(' → ')}`);
+      return index;
+    });
+  }
+
+  const ascending = (numbers: readonly number[]) =>
+    numbers.every((value, index) => index === 0 || value > (numbers[index - 1] ?? -1));
+
+  test('reaches the navigation, then the folder picker, from page load', async () => {
+    await session.page.goto(baseUrl);
+    await session.page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
+    const stops = await tabTo(session.page, 'button "Choose folder…"');
+    console.log(`Tab from page load, empty library: ${stops.join(' → ')}`);
+    expect(ascending(positions(stops, [...NAVIGATION, 'button "Choose folder…"']))).toBe(true);
+  });
+
+  test('reaches the question box and Ask from page load, and asks', async () => {
+    await app.addFolderWithInput(join(workspace, 'library'));
+    await session.page.goto(baseUrl);
+    const page = session.page;
+    await page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    const stops = await tabTo(page, 'textarea "Your question"');
+    await page.keyboard.type('How long is the sediment core VH-7?');
+    stops.push(...(await tabTo(page, 'button "Ask"', 5)));
+    console.log(`Tab from page load, Ask: ${stops.join(' → ')}`);
+    expect(
+      ascending(positions(stops, [...NAVIGATION, 'textarea "Your question"', 'button "Ask"'])),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('answer').last().textContent()).toContain('312 metres');
+  });
+
+  /**
+   * Opens a dialog with Enter on `opener`; the focus must stay inside it through Tab and
+   * Shift+Tab, Escape must close it, and the focus must be back on `opener`.
+   */
+  async function checkDialog(opener: Locator, dialog: Locator): Promise<void> {
+    const page = session.page;
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    const outside: string[] = [];
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let press = 0; press < PRESSES_IN_DIALOG; press += 1) {
+        await page.keyboard.press(key);
+        if (!(await focusIsInside(dialog))) outside.push(`${key} → ${await focused(page)}`);
+      }
+    }
+    expect(outside).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  }
+
+  test('the document viewer keeps the focus, closes on Escape and gives it back', async () => {
+    await app.goToSearch();
+    const results = await app.search('How long is the sediment core VH-7?');
+    const viewer = session.page.getByRole('dialog');
+    await checkDialog(results.first().getByRole('button'), viewer);
+    const pdf = await app.search('Who is the treasurer, Imogen Castellane?');
+    await checkDialog(pdf.first().getByRole('button'), viewer);
+  });
+
+  test('the confirm dialog keeps the focus, closes on Escape and gives it back', async () => {
+    await app.openLibrary(baseUrl);
+    const remove = app.collectionCard('library').getByRole('button', { name: 'Delete library' });
+    await checkDialog(remove, session.page.getByRole('dialog', { name: 'Delete “library”?' }));
+    expect(await app.collectionCard('library').count()).toBe(1);
+  });
+
+  test('every stop of Tab shows where the focus is', async () => {
+    const page = session.page;
+    const missing: string[] = [];
+    const sweep = async (screen: string) => {
+      const result = await stopsWithoutIndicator(page);
+      console.log(`${screen}: ${result.visited} stops of Tab`);
+      missing.push(...result.missing.map((label) => `${screen}: ${label}`));
+    };
+    await app.openLibrary(baseUrl);
+    await app.fileIssues('library');
+    await sweep('Library');
+    await app.goToSearch();
+    const results = await app.search('How long is the sediment core VH-7?');
+    await sweep('Search');
+    await results.first().getByRole('button').click();
+    await page.getByTestId('document-passage').waitFor();
+    await sweep('document viewer');
+    await page.keyboard.press('Escape');
+    await app.goToAsk();
+    await app.openTrace();
+    await page.getByTestId('answer-engine').locator('summary').click();
+    await sweep('Ask');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Models' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Models' }).waitFor({ state: 'attached' });
+    await sweep('Models');
+    expect(missing).toEqual([]);
+  });
+
+  test('the sweep notices a control that shows no focus', async () => {
+    const page = session.page;
+    const hidden = await page.addStyleTag({
+      content:
+        ':focus-visible, :focus-within { outline: none !important; box-shadow: none !important; }',
+    });
+    const { visited, missing } = await stopsWithoutIndicator(page);
+    await hidden.evaluate((style: Element) => style.remove());
+    expect(missing.length).toBe(visited);
+    expect(visited).toBeGreaterThan(0);
+  });
+});
