@@ -2,13 +2,22 @@
 import { expose } from 'comlink';
 import { createBrowserLibrary } from '../src/adapters/library/browser-library.ts';
 import { sendErrorsAsNameAndMessage } from '../src/adapters/library/worker-errors.ts';
+import {
+  announceLife,
+  noticeOf,
+  type WorkerSignal,
+} from '../src/adapters/library/worker-signals.ts';
 
 export type * from '../src/adapters/library/library-types.ts';
 export type * from '../src/adapters/library/question-types.ts';
+export type * from '../src/adapters/library/on-device-types.ts';
 
-const api = createBrowserLibrary();
+const signal = (message: WorkerSignal): void => self.postMessage(message);
+const api = createBrowserLibrary((error) => signal(noticeOf(error)));
 
 sendErrorsAsNameAndMessage();
 expose(api);
+// Lets the page notice when this worker has ended, whatever ended it.
+announceLife((navigator as { locks?: LockManager }).locks, signal);
 
 export type LibraryApi = typeof api;

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { estimatePromptTokens, estimateTokens } from '../../src/adapters/engines/token-estimate.ts';
 import { isRecord } from '../../src/adapters/engines/openai-http.ts';
-import type { ChatMessage } from '../../src/core/ports/chat-engine.ts';
+import type { ChatMessage, JsonSchema } from '../../src/core/ports/chat-engine.ts';
 import { completionEvents, startEventStream, writeInSlices } from './completion-stream.ts';
 import { readPrompt, scriptedText, scriptedValue } from './scripted-replies.ts';
 
@@ -27,6 +27,8 @@ export interface ScriptedChatServerOptions {
   contextWindow?: number;
   /** Appended to every text reply (tests use it to put hostile markup in a model's answer). */
   textSuffix?: string;
+  /** Appended to every string of a JSON reply that is not an enum value (as textSuffix). */
+  stringSuffix?: string;
 }
 
 /** One chat request as the server counted it. */
@@ -115,7 +117,13 @@ export async function startScriptedChatServer(
     }
     const reading = readPrompt(body.messages);
     const text = body.schema
-      ? JSON.stringify(scriptedValue(body.schema.schema, reading))
+      ? JSON.stringify(
+          appendToStrings(
+            scriptedValue(body.schema.schema, reading),
+            body.schema.schema,
+            options.stringSuffix ?? '',
+          ),
+        )
       : scriptedText(reading, body.messages) + (options.textSuffix ?? '');
     record.completionTokens = estimateTokens(text);
     record.answered = true;
@@ -203,6 +211,27 @@ function readBody(body: unknown): ChatBody {
         ? { name: String(jsonSchema.name ?? ''), schema: jsonSchema.schema }
         : undefined,
   };
+}
+
+/** `value` (of `schema`) with `suffix` after every string that is not one of an enum's values. */
+function appendToStrings(value: unknown, schema: JsonSchema, suffix: string): unknown {
+  if (suffix === '' || Array.isArray(schema.enum)) return value;
+  if (typeof value === 'string') return value + suffix;
+  const items = schema.items;
+  if (Array.isArray(value)) {
+    return isRecord(items) ? value.map((item) => appendToStrings(item, items, suffix)) : value;
+  }
+  const properties = schema.properties;
+  if (!isRecord(value) || !isRecord(properties)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, property]) => {
+      const propertySchema = properties[name];
+      return [
+        name,
+        isRecord(propertySchema) ? appendToStrings(property, propertySchema, suffix) : property,
+      ];
+    }),
+  );
 }
 
 function isMessage(value: unknown): value is ChatMessage {

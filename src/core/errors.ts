@@ -101,6 +101,13 @@ export class CollectionNotFoundError extends ArchivistError {
   }
 }
 
+export class ConversationNotFoundError extends ArchivistError {
+  readonly name = 'ConversationNotFoundError';
+  constructor() {
+    super('This conversation does not exist any more (it was deleted, perhaps in another tab).');
+  }
+}
+
 /** The language model server could not be reached (not running, wrong address, blocked). */
 export class EngineUnavailableError extends ArchivistError {
   readonly name = 'EngineUnavailableError';

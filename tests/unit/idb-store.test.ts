@@ -109,6 +109,17 @@ describe('IdbStore', () => {
     expect(await store.getFolderHandle('a')).toBeUndefined();
   });
 
+  it('upgrades a version 1 database, keeping its data, to keep originals', async () => {
+    const factory = new IDBFactory();
+    (await createVersionOneDatabase(factory)).close();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect(await store.getCollection('a')).toEqual(makeCollection('a'));
+    expect(await store.getOriginal('a/old.pdf')).toBeUndefined();
+    await store.writeFile({ ...makeWrite('a', 'new.pdf'), original: new Uint8Array([1, 2, 3]) });
+    expect(await store.getOriginal('a/new.pdf')).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
+  });
+
   it('lets go of the database when another tab upgrades it', async () => {
     const factory = new IDBFactory();
     const onClosed = vi.fn();
@@ -124,4 +135,72 @@ describe('IdbStore', () => {
       expect.objectContaining({ name: 'DatabaseClosedError' }),
     );
   });
+
+  it('upgrades at once when the older tab lets go on versionchange, its data intact', async () => {
+    const factory = new IDBFactory();
+    const older = await createVersionOneDatabase(factory);
+    older.onversionchange = () => older.close();
+    const onBlocked = vi.fn();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory, onBlocked });
+    expect(onBlocked).not.toHaveBeenCalled();
+    expect(await store.getCollection('a')).toEqual(makeCollection('a'));
+  });
+
+  it('says that an older tab blocks the upgrade, and upgrades once it closes', async () => {
+    const factory = new IDBFactory();
+    const older = await createVersionOneDatabase(factory); // ignores versionchange
+    const onBlocked = vi.fn();
+    const opening = IdbStore.open('archivist-test', { indexedDB: factory, onBlocked });
+    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledOnce());
+    older.close();
+    const store = await opening;
+    expect(await store.getCollection('a')).toEqual(makeCollection('a'));
+    await store.writeFile(makeWrite('a', 'one.md'));
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
+  });
+
+  it('lets go of the database when another tab deletes it, and says so', async () => {
+    const factory = new IDBFactory();
+    const onClosed = vi.fn();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory, onClosed });
+    const deletion = factory.deleteDatabase('archivist-test');
+    await new Promise((resolve, reject) => {
+      deletion.onsuccess = resolve;
+      deletion.onerror = reject;
+    });
+    expect(onClosed).toHaveBeenCalledWith('deleted');
+    await expect(store.listCollections()).rejects.toThrow(
+      expect.objectContaining({
+        name: 'DatabaseClosedError',
+        message: expect.stringContaining('deleted in another tab'),
+      }),
+    );
+  });
 });
+
+/** The database as version 1 of the app created it, holding collection `a`, still open. */
+async function createVersionOneDatabase(factory: IDBFactory): Promise<IDBDatabase> {
+  const request = factory.open('archivist-test', 1);
+  request.onupgradeneeded = () => {
+    const database = request.result;
+    database.createObjectStore('collections', { keyPath: 'id' });
+    database
+      .createObjectStore('files', { keyPath: 'id' })
+      .createIndex('collectionId', 'collectionId');
+    const chunks = database.createObjectStore('chunks', { keyPath: 'id' });
+    chunks.createIndex('collectionId', 'collectionId');
+    chunks.createIndex('fileId', 'fileId');
+    database
+      .createObjectStore('vectors', { keyPath: 'fileId' })
+      .createIndex('collectionId', 'collectionId');
+    database.createObjectStore('centroids', { keyPath: 'collectionId' });
+    database.createObjectStore('settings');
+    database.createObjectStore('folderHandles');
+    database.createObjectStore('conversations', { keyPath: 'id' });
+    request.transaction?.objectStore('collections').put(makeCollection('a'));
+  };
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}

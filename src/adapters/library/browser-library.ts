@@ -6,14 +6,26 @@ import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?u
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createParserRegistry } from '../parsers/index.ts';
 import { loadBrowserPdfjs } from '../parsers/pdfjs-browser.ts';
+import { IdbConversationStore } from '../store/idb-conversation-store.ts';
+import { DatabaseBlockedError, DatabaseClosedError } from '../store/database-closed-error.ts';
 import { IdbStore } from '../store/idb-store.ts';
+import { eraseSiteData } from '../store/site-data.ts';
 import { storageEstimate } from '../store/storage-quota.ts';
 import { chooseVectorIndex } from '../vector/index.ts';
 import { CatalogueEmbedders } from './catalogue-embedders.ts';
+import { broadcastChanges } from './collection-changes.ts';
 import { LibraryService } from './library-service.ts';
 
-export function createBrowserLibrary(): LibraryService {
-  const store = IdbStore.open();
+/**
+ * `onNotice` hears what the page should tell the user although no call failed: the storage was
+ * closed for another tab's upgrade or deletion, or this tab's upgrade waits for other tabs.
+ */
+export function createBrowserLibrary(onNotice: (error: Error) => void): LibraryService {
+  const store = IdbStore.open('archivist', {
+    onBlocked: () => onNotice(new DatabaseBlockedError()),
+    onClosed: (reason) => onNotice(new DatabaseClosedError(reason)),
+  });
+  const conversations = new IdbConversationStore();
   return new LibraryService({
     store,
     embedders: new CatalogueEmbedders({
@@ -25,6 +37,17 @@ export function createBrowserLibrary(): LibraryService {
     parsers: createParserRegistry({ loadPdfjs: loadBrowserPdfjs }),
     createVectorIndex: chooseVectorIndex,
     estimateStorage: storageEstimate,
+    conversations,
+    eraseAll: async () => {
+      // This worker's own connections first, so that only other tabs can block the deletion.
+      await Promise.allSettled([store.then((opened) => opened.close()), conversations.close()]);
+      await eraseSiteData();
+    },
+    // Undefined on an insecure page, where the browser offers no Cache API.
+    modelCaches: (self as { caches?: CacheStorage }).caches,
+    // Undefined on an insecure page too; then only this tab is kept from syncing twice at once.
+    locks: (navigator as { locks?: LockManager }).locks,
+    changes: broadcastChanges(),
   });
 }
 

@@ -51,7 +51,9 @@ export interface FolderSyncJob {
 
 /**
  * Syncs a collection with its folder using the collection's own model, keeping its "sync in
- * progress" marker while it runs, and resolves what changed.
+ * progress" marker while it runs, and resolves what changed. A sync that fails (a full disk, a
+ * model that cannot load) keeps the marker, so the collection offers to resume it; a cancelled
+ * one does not.
  */
 export async function syncCollection(
   { store, search, markers, embedders, parsers }: LibraryContext,
@@ -71,6 +73,8 @@ export async function syncCollection(
       embedder: new LazyEmbedder(model, collection.dim, () => embedders.load(model)),
       parsers,
       index: await search.open(collection.id),
+      // The viewer shows a PDF's pages from these bytes (docs/decisions/0004).
+      keepPagedOriginals: true,
       signal: control.abort.signal,
       pause: control.pause,
       onProgress: (progress) => {
@@ -78,9 +82,11 @@ export async function syncCollection(
         onEvent({ jobId, collectionId: collection.id, collectionName: collection.name, progress });
       },
     });
-  } finally {
-    await marker.end();
+  } catch (error) {
+    await (control.abort.signal.aborted ? marker.end() : marker.interrupt());
+    throw error;
   }
+  await marker.end();
   return summarizeSync({
     jobId,
     collection,

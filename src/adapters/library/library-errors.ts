@@ -9,6 +9,15 @@ export class PassageNotFoundError extends ArchivistError {
   }
 }
 
+/** The viewer cannot have a file's own bytes to show its pages; it shows the file's text. */
+export class OriginalUnavailableError extends ArchivistError {
+  readonly name = 'OriginalUnavailableError';
+  /** `reason`: why, and what would help, in a clause. */
+  constructor(path: string, reason: string) {
+    super(`The pages of “${path}” cannot be shown: ${reason}. Its text is shown instead.`);
+  }
+}
+
 export class InvalidModelHostError extends ArchivistError {
   readonly name = 'InvalidModelHostError';
   constructor(host: string) {
@@ -25,5 +34,15 @@ export class InvalidEngineSettingError extends ArchivistError {
     hint = "Enter the server's base URL up to its API version, e.g. http://localhost:11434/v1, and a model it offers.",
   ) {
     super(`${reason} ${hint}`);
+  }
+}
+
+/** The model manager cannot read or fill the model cache (no Cache Storage, or another backend). */
+export class ModelCacheUnavailableError extends ArchivistError {
+  readonly name = 'ModelCacheUnavailableError';
+  constructor(readonly reason: string) {
+    super(
+      `Archivist cannot manage model downloads here: ${reason}. The model still downloads when it loads.`,
+    );
   }
 }

@@ -1,11 +1,16 @@
+import { proxy, transfer, type ProxyMarked } from 'comlink';
 import type { DocumentParsers } from '../../core/ingest/ingest-job.ts';
+import type { ConversationStore } from '../../core/ports/conversation-store.ts';
 import { LibrarySearch, type CreateVectorIndex } from '../../core/retrieval/library-search.ts';
+import type { CollectionChanges } from './collection-changes.ts';
 import { summarizeCollection } from './collection-summary.ts';
 import { rebuildDocument } from './document-text.ts';
 import type { EmbedderRegistry } from './embedder-registry.ts';
 import { openFolder, resolveCollection, syncCollection } from './folder-sync.ts';
 import type { LibraryContext, LibraryStore } from './library-context.ts';
 import { PassageNotFoundError } from './library-errors.ts';
+import type { CacheStorageLike } from '../engines/webllm/model-cache.ts';
+import { OnDeviceDownloads } from './on-device-downloads.ts';
 import { QuestionService } from './question-service.ts';
 import type {
   AnswerEngineProgress,
@@ -31,9 +36,11 @@ import type {
 } from './library-types.ts';
 import { readModelHost, writeModelHost } from './model-host.ts';
 import { changeModel } from './model-change.ts';
+import { readOriginal } from './original-file.ts';
 import { RunningJobs } from './running-jobs.ts';
 import { SyncMarkers } from './sync-markers.ts';
 import { SyncQueue } from './sync-queue.ts';
+import type { WebLocks } from './web-locks.ts';
 import { findTermMatches } from './term-matches.ts';
 import { focusSnippet } from '../../core/retrieval/snippet.ts';
 
@@ -44,6 +51,16 @@ export interface LibraryDependencies {
   parsers: DocumentParsers;
   createVectorIndex: CreateVectorIndex;
   estimateStorage: () => Promise<StorageUsage | undefined>;
+  /** Conversations, in their own database. */
+  conversations: ConversationStore;
+  /** Closes the databases and deletes everything stored on this device (see `eraseSiteData`). */
+  eraseAll: () => Promise<void>;
+  /** Where web-llm caches on-device models (the Cache API); none in Node. */
+  modelCaches?: CacheStorageLike;
+  /** Keeps other tabs from running a job at the same time (see `SyncQueue`); none in Node. */
+  locks?: WebLocks;
+  /** Tells other tabs which collections changed, and hears theirs; none in Node. */
+  changes?: CollectionChanges;
 }
 
 const DEFAULT_RESULT_COUNT = 10;
@@ -55,24 +72,40 @@ const DEFAULT_RESULT_COUNT = 10;
  */
 export class LibraryService {
   readonly #opened: Promise<LibraryContext>;
-  readonly #jobs = new SyncQueue();
+  readonly #jobs: SyncQueue;
   readonly #running = new RunningJobs();
   readonly #questions: QuestionService;
 
   readonly #dependencies: LibraryDependencies;
+  /** The conversations kept between visits; marked so the UI can call the store's methods. */
+  readonly conversations: ConversationStore & ProxyMarked;
+  /** On-device model files (what is cached, downloads ahead of use, deletion), called through the worker. */
+  readonly modelFiles: OnDeviceDownloads & ProxyMarked;
 
   constructor(dependencies: LibraryDependencies) {
     this.#dependencies = dependencies;
-    const { embedders, parsers, createVectorIndex } = dependencies;
+    this.conversations = proxy(dependencies.conversations);
+    const { embedders, parsers, createVectorIndex, locks } = dependencies;
+    this.#jobs = new SyncQueue(locks);
     this.#opened = dependencies.store.then((store) => ({
       store,
       search: new LibrarySearch(store, (modelId) => embedders.load(modelId), createVectorIndex),
-      markers: new SyncMarkers(store),
+      markers: new SyncMarkers(store, locks),
       embedders,
       parsers,
     }));
     this.#opened.catch(() => undefined); // reported by each call
+    // Another tab changed a collection: load its index again at the next search.
+    dependencies.changes?.listen((collectionId) => {
+      void this.#opened.then(({ search }) => search.close(collectionId));
+    });
     this.#questions = new QuestionService(this.#opened);
+    this.modelFiles = proxy(
+      new OnDeviceDownloads({
+        caches: dependencies.modelCaches,
+        fetch: (input, init) => fetch(input, init),
+      }),
+    );
   }
 
   async listCollections(): Promise<CollectionSummary[]> {
@@ -82,7 +115,9 @@ export class LibraryService {
       collections.map(async (collection) => {
         const [handle, marker] = await Promise.all([
           store.getFolderHandle(collection.id),
-          this.#running.isRunning(collection.id) ? undefined : markers.read(collection.id),
+          this.#running.isRunning(collection.id)
+            ? undefined
+            : markers.readInterrupted(collection.id),
         ]);
         const interrupted = marker && {
           filesDone: marker.filesDone,
@@ -122,7 +157,7 @@ export class LibraryService {
       }
       const { jobId } = request;
       const job = syncCollection(context, { jobId, collection, source, control, onEvent });
-      return this.#running.track(collection.id, jobId, job);
+      return this.#announced(collection.id, this.#running.track(collection.id, jobId, job));
     });
   }
 
@@ -138,7 +173,8 @@ export class LibraryService {
   ): Promise<ModelChangeSummary> {
     return this.#jobs.enqueue(request.jobId, async ({ abort }) => {
       const job = changeModel(await this.#opened, request, abort.signal, onEvent);
-      return this.#running.track(request.collectionId, request.jobId, job);
+      const tracked = this.#running.track(request.collectionId, request.jobId, job);
+      return this.#announced(request.collectionId, tracked);
     });
   }
 
@@ -172,6 +208,7 @@ export class LibraryService {
     search.close(collectionId);
     await store.deleteCollection(collectionId);
     await markers.clear(collectionId);
+    this.#dependencies.changes?.announce(collectionId);
   }
 
   async search(request: LibrarySearchRequest): Promise<SearchResultItem[]> {
@@ -219,13 +256,28 @@ export class LibraryService {
     const document = rebuildDocument(chunks.filter((other) => other.fileId === chunk.fileId));
     const passage = document.ranges.get(chunk.id) ?? { start: 0, end: 0 };
     return {
+      chunkId: chunk.id,
+      fileId: chunk.fileId,
       collectionName: collection?.name ?? '',
       path: chunk.path,
+      ...(chunk.page === undefined ? {} : { page: chunk.page }),
       text: document.text,
       passage,
       matches: findTermMatches(query, document.text, passage),
       hasGaps: document.hasGaps,
     };
+  }
+
+  /**
+   * The own bytes of the file holding a chunk, for the viewer's page view (see `readOriginal`),
+   * handed over rather than copied; throws `OriginalUnavailableError` when there are none.
+   */
+  async openOriginal(chunkId: string): Promise<Uint8Array> {
+    const { store } = await this.#opened;
+    const [chunk] = await store.getChunks([chunkId]);
+    if (!chunk) throw new PassageNotFoundError();
+    const bytes = await readOriginal(store, chunk);
+    return transfer(bytes, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Answers a question from the library (see `QuestionService.ask`); `stopAsking` stops it. */
@@ -254,11 +306,27 @@ export class LibraryService {
     return this.#questions.loadAnswerEngine(onProgress);
   }
 
-  testAnswerEngine(): Promise<AnswerEngineTest> {
-    return this.#questions.testAnswerEngine();
+  /** Tests `setting` (the server form's), or the stored engine when absent. */
+  testAnswerEngine(setting?: AnswerEngineSetting): Promise<AnswerEngineTest> {
+    return this.#questions.testAnswerEngine(setting);
+  }
+
+  /** Stops the answering and the on-device model, then deletes everything stored on this device. */
+  async deleteAllData(): Promise<void> {
+    await this.#questions.close();
+    await this.#dependencies.eraseAll();
   }
 
   storageEstimate(): Promise<StorageUsage | undefined> {
     return this.#dependencies.estimateStorage();
+  }
+
+  /** Resolves like `job`, telling other tabs once it has settled that the collection changed. */
+  async #announced<Result>(collectionId: string, job: Promise<Result>): Promise<Result> {
+    try {
+      return await job;
+    } finally {
+      this.#dependencies.changes?.announce(collectionId);
+    }
   }
 }

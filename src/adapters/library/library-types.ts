@@ -142,8 +142,13 @@ export interface SearchResultItem {
 
 /** A document rebuilt from its stored chunks, with one passage to show. */
 export interface DocumentView {
+  /** The chunk shown as the passage. */
+  chunkId: string;
+  fileId: string;
   collectionName: string;
   path: string;
+  /** The passage's 1-based page in a paged document (PDF), whose pages the viewer can show. */
+  page?: number;
   text: string;
   passage: TextRange;
   /** Where the query's terms occur inside the passage. */

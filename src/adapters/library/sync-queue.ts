@@ -1,4 +1,5 @@
 import { PauseController } from '../../core/ingest/pause.ts';
+import type { WebLocks } from './web-locks.ts';
 
 /** The controls of one sync job. */
 export interface SyncControl {
@@ -6,20 +7,31 @@ export interface SyncControl {
   readonly abort: AbortController;
 }
 
+/** Held by the tab whose job runs: one job at a time in all tabs of the origin. */
+const JOBS_LOCK = 'archivist-jobs';
+
 /**
- * Runs sync jobs one at a time, in the order they were asked for. A job can be paused, resumed or
+ * Runs sync jobs one at a time, in the order they were asked for, and with `locks` one at a time
+ * across tabs too (a job waits while another tab's runs). A job can be paused, resumed or
  * cancelled by id from the moment it is queued.
  */
 export class SyncQueue {
   #tail: Promise<unknown> = Promise.resolve();
   readonly #controls = new Map<string, SyncControl>();
+  readonly #locks: Pick<WebLocks, 'request'> | undefined;
+
+  constructor(locks?: Pick<WebLocks, 'request'>) {
+    this.#locks = locks;
+  }
 
   enqueue<Result>(jobId: string, run: (control: SyncControl) => Promise<Result>): Promise<Result> {
     const control: SyncControl = { pause: new PauseController(), abort: new AbortController() };
     this.#controls.set(jobId, control);
     const result = this.#tail.then(async () => {
-      control.abort.signal.throwIfAborted();
-      return run(control);
+      const { signal } = control.abort;
+      signal.throwIfAborted();
+      if (!this.#locks) return run(control);
+      return this.#locks.request(JOBS_LOCK, { signal }, () => run(control));
     });
     const settled = result.finally(() => this.#controls.delete(jobId));
     this.#tail = settled.catch(() => undefined);

@@ -11,7 +11,12 @@ import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
 import { validateFileUpdate, validateFileWrite } from './file-write.ts';
 import { sortChunks } from './record-order.ts';
-import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
+import {
+  openDatabase,
+  type ArchivistDatabase,
+  type OriginalRow,
+  type StoreName,
+} from './schema.ts';
 import { awaitRequests, runWrite, type WriteTransaction } from './transactions.ts';
 import { concatenateVectorRows, replaceVectorRows, toVectorRow } from './vector-rows.ts';
 
@@ -38,8 +43,10 @@ export class IdbStore implements Store {
     private readonly database: ArchivistDatabase,
     private readonly onClosed: IdbStoreOptions['onClosed'],
   ) {
-    // Let another tab upgrade the schema rather than block it; this tab must reload.
-    database.addEventListener('versionchange', () => this.markClosed('versionchange'));
+    // Let another tab upgrade or delete the database rather than block it; this tab must reload.
+    database.addEventListener('versionchange', (event) =>
+      this.markClosed(event.newVersion === null ? 'deleted' : 'versionchange'),
+    );
     database.addEventListener('close', () => this.markClosed('terminated'));
   }
 
@@ -75,11 +82,12 @@ export class IdbStore implements Store {
       'files',
       'chunks',
       'vectors',
+      'originals',
       'centroids',
       'folderHandles',
     ];
     await runWrite(this.connection, stores, async (transaction) => {
-      const indexed = ['files', 'chunks', 'vectors'] as const;
+      const indexed = ['files', 'chunks', 'vectors', 'originals'] as const;
       const keys = await Promise.all(
         indexed.map((store) => transaction.objectStore(store).index('collectionId').getAllKeys(id)),
       );
@@ -99,10 +107,10 @@ export class IdbStore implements Store {
   }
 
   async writeFile(write: FileWrite): Promise<void> {
-    const { file, chunks } = write;
+    const { file, chunks, original } = write;
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors'],
+      ['collections', 'files', 'chunks', 'vectors', 'originals'],
       async (transaction) => {
         const collections = transaction.objectStore('collections');
         const collection = validateFileWrite(write, await collections.get(file.collectionId));
@@ -114,6 +122,8 @@ export class IdbStore implements Store {
           track(transaction.objectStore('files').put(file));
           for (const chunk of chunks) track(transaction.objectStore('chunks').put(chunk));
           if (row) track(transaction.objectStore('vectors').put(row));
+          if (original)
+            track(transaction.objectStore('originals').put(toOriginalRow(file, original)));
           track(collections.put(replaceCounts(collection, removed, file)));
         });
       },
@@ -131,7 +141,7 @@ export class IdbStore implements Store {
   async deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors'],
+      ['collections', 'files', 'chunks', 'vectors', 'originals'],
       async (transaction) => {
         const files = transaction.objectStore('files');
         const removals = await Promise.all(
@@ -167,6 +177,11 @@ export class IdbStore implements Store {
   async getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
     const chunks = this.connection.transaction('chunks').store;
     return Promise.all(ids.map((id) => chunks.get(id)));
+  }
+
+  async getOriginal(fileId: string): Promise<Uint8Array | undefined> {
+    const row = await this.connection.get('originals', fileId);
+    return row && new Uint8Array(row.bytes);
   }
 
   async loadVectors(collectionId: string): Promise<StoredVectors> {
@@ -255,13 +270,22 @@ export class IdbStore implements Store {
   }
 }
 
-/** Deletes a file's chunks and vector row; resolves how many chunks it had. */
+/** Deletes a file's chunks, vector row and original; resolves how many chunks it had. */
 async function removeFileContent(transaction: WriteTransaction, fileId: string): Promise<number> {
   const chunks = transaction.objectStore('chunks');
   const chunkIds = await chunks.index('fileId').getAllKeys(fileId);
   await awaitRequests((track) => {
     for (const id of chunkIds) track(chunks.delete(id));
     track(transaction.objectStore('vectors').delete(fileId));
+    track(transaction.objectStore('originals').delete(fileId));
   });
   return chunkIds.length;
+}
+
+/** The row keeping a file's bytes: a buffer of exactly those bytes (a view clones its whole buffer). */
+function toOriginalRow(file: FileRecord, original: Uint8Array): OriginalRow {
+  const whole = original.byteOffset === 0 && original.byteLength === original.buffer.byteLength;
+  const bytes =
+    whole && original.buffer instanceof ArrayBuffer ? original.buffer : original.slice().buffer;
+  return { fileId: file.id, collectionId: file.collectionId, bytes };
 }

@@ -1,5 +1,6 @@
-import { proxy, wrap, type Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type { LibraryApi } from '../../../workers/library.worker.ts';
+import { LibraryConnection, type Notice } from './library-connection.ts';
 
 export type {
   AnswerEngineProgress,
@@ -9,15 +10,22 @@ export type {
   AskResult,
   CollectionSummary,
   Competitors,
+  Conversation,
+  ConversationSummary,
+  ConversationTurn,
   DocumentView,
   DownloadProgress,
   EmbeddingModelInfo,
   FileIssue,
   FolderInput,
+  HistoryTurn,
   IngestProgress,
   InterruptedSync,
   ModelChangeEvent,
   ModelChangeSummary,
+  ModelDownloadProgress,
+  OnDeviceDownloadRequest,
+  OnDeviceModelFiles,
   PickedFile,
   ReembedProgress,
   SearchMode,
@@ -31,6 +39,8 @@ export type {
   ThoroughCandidates,
   TraceEvent,
   TraceTotals,
+  TurnCitation,
+  TurnStatus,
   WebLlmCacheBackend,
   WebLlmEngineSetting,
 } from '../../../workers/library.worker.ts';
@@ -47,19 +57,35 @@ export {
 export { WEBLLM_CACHE_BACKENDS } from '../../adapters/library/webllm-setting.ts';
 export {
   detectWebGpu,
-  whyModelCannotRun,
+  type WebGpuLimits,
   type WebGpuSupport,
 } from '../../adapters/engines/webllm/webgpu-support.ts';
+export {
+  judgeModel,
+  whyModelCannotRun,
+  WEBLLM_MINIMUM_LIMITS,
+  type DeviceCapabilities,
+  type ModelVerdict,
+} from '../../adapters/engines/webllm/model-verdict.ts';
 
 export type LibraryClient = Remote<LibraryApi>;
 
-/** Starts the library worker and talks to it through comlink. */
-export function connectLibrary(): LibraryClient {
-  const worker = new Worker(new URL('../../../workers/library.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'library',
+/**
+ * Starts the library worker and talks to it through comlink; a worker that stops is replaced (see
+ * `LibraryConnection`). `onNotice` hears what the user should know: the worker was restarted, the
+ * storage was closed by another tab's update, an update waits for other tabs.
+ */
+export function connectLibrary(onNotice: (notice: Notice) => void): LibraryClient {
+  const connection = new LibraryConnection({
+    startWorker: () =>
+      new Worker(new URL('../../../workers/library.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'library',
+      }),
+    locks: navigator.locks,
+    onNotice,
   });
-  return wrap<LibraryApi>(worker);
+  return connection.client;
 }
 
 /** Wraps a callback so the worker can call it (progress events). */

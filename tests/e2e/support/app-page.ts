@@ -12,7 +12,7 @@ export class AppPage {
 
   async openLibrary(baseUrl: string): Promise<void> {
     await this.page.goto(`${baseUrl}#/library`);
-    await this.page.getByRole('heading', { name: 'Collections' }).waitFor();
+    await this.page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
   }
 
   /** Adds (or re-adds) a folder through the `<input webkitdirectory>` and waits for its sync. */
@@ -70,7 +70,10 @@ export class AppPage {
     await this.page.getByRole('textbox', { name: 'Your question' }).waitFor();
   }
 
-  /** Asks a question and resolves the answer once the run ended (the Ask button is back). */
+  /**
+   * Asks a question (the next turn of the open conversation) and resolves its answer, the last
+   * one shown, once the run ended (the Ask button is back).
+   */
   async ask(question: string): Promise<Locator> {
     const box = this.page.getByRole('textbox', { name: 'Your question' });
     await box.fill(question);
@@ -79,7 +82,7 @@ export class AppPage {
       .getByRole('button', { name: 'Stop' })
       .waitFor({ state: 'detached', timeout: ANSWER_TIMEOUT });
     await this.page.getByRole('button', { name: 'Ask', exact: true }).waitFor();
-    return this.page.getByTestId('answer');
+    return this.page.getByTestId('answer').last();
   }
 
   /** Tests the connection to an OpenAI-compatible server, then answers with it. */
@@ -96,9 +99,9 @@ export class AppPage {
     await settings.locator('summary').click();
   }
 
-  /** The live trace, opened. */
+  /** The trace of the last turn, opened. */
   async openTrace(): Promise<Locator> {
-    const trace = this.page.getByTestId('trace');
+    const trace = this.page.getByTestId('trace').last();
     if ((await trace.getAttribute('open')) === null) await trace.locator('summary').click();
     return trace;
   }

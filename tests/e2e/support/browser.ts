@@ -23,13 +23,21 @@ const CHROMIUM_ARGUMENTS = [
   '--disable-sync',
 ];
 
+export interface LaunchOptions {
+  /** Offer WebGPU (`--enable-unsafe-webgpu`): headless, it is SwiftShader's software adapter. */
+  webGpu?: boolean;
+  /** A profile folder to use (and keep on close), to open a browser again on the same data. */
+  profile?: string;
+}
+
 /** Headless Chromium with a fresh profile (so IndexedDB starts empty and survives reloads). */
-export async function launchBrowser(): Promise<BrowserSession> {
-  const userDataDirectory = await mkdtemp(join(tmpdir(), 'archivist-e2e-profile-'));
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
+  const userDataDirectory =
+    options.profile ?? (await mkdtemp(join(tmpdir(), 'archivist-e2e-profile-')));
   const context = await chromium.launchPersistentContext(userDataDirectory, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGUMENTS,
+    args: options.webGpu ? [...CHROMIUM_ARGUMENTS, '--enable-unsafe-webgpu'] : CHROMIUM_ARGUMENTS,
     viewport: { width: 1280, height: 900 },
   });
   const requests: string[] = [];
@@ -47,7 +55,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     errors,
     close: async () => {
       await context.close();
-      await rm(userDataDirectory, { recursive: true, force: true });
+      if (!options.profile) await rm(userDataDirectory, { recursive: true, force: true });
     },
   };
 }

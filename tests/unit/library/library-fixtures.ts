@@ -1,9 +1,14 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { LibraryService } from '../../../src/adapters/library/library-service.ts';
+import {
+  LibraryService,
+  type LibraryDependencies,
+} from '../../../src/adapters/library/library-service.ts';
 import type { EmbedderRegistry } from '../../../src/adapters/library/embedder-registry.ts';
 import type { PickedFile } from '../../../src/adapters/library/library-types.ts';
+import { IdbConversationStore } from '../../../src/adapters/store/idb-conversation-store.ts';
 import { IdbStore } from '../../../src/adapters/store/idb-store.ts';
+import { eraseSiteData } from '../../../src/adapters/store/site-data.ts';
 import { FlatIndex } from '../../../src/adapters/vector/index.ts';
 import { EmbedderLoadError } from '../../../src/core/errors.ts';
 import { defaultParsers } from '../../../src/core/ingest/default-parsers.ts';
@@ -80,13 +85,29 @@ export function folder(
   }));
 }
 
-/** A library on its own empty database, or on `factory`'s (to open it again, as a reload does). */
-export function openLibrary(factory = new IDBFactory()): LibraryService {
+/**
+ * A library on its own empty database, or on `factory`'s (to open it again, as a reload does, or
+ * as another tab), reading files with the pure parsers or with `parsers`; `tab` adds what tabs
+ * share (`locks`, `changes`).
+ */
+export function openLibrary(
+  factory = new IDBFactory(),
+  parsers = new ParserRegistry(defaultParsers),
+  tab: Pick<LibraryDependencies, 'locks' | 'changes'> = {},
+): LibraryService {
+  const store = IdbStore.open('library-test', { indexedDB: factory });
+  const conversations = new IdbConversationStore({ indexedDB: factory });
   return new LibraryService({
-    store: IdbStore.open('library-test', { indexedDB: factory }),
+    store,
     embedders: testEmbedders(),
-    parsers: new ParserRegistry(defaultParsers),
+    parsers,
     createVectorIndex: (dim) => new FlatIndex(dim),
     estimateStorage: async () => ({ usage: 1, quota: 2 }),
+    conversations,
+    eraseAll: async () => {
+      await Promise.allSettled([store.then((opened) => opened.close()), conversations.close()]);
+      await eraseSiteData({ indexedDB: factory });
+    },
+    ...tab,
   });
 }

@@ -1,5 +1,5 @@
-import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryService } from '../../../src/adapters/library/library-service.ts';
 import type { SyncEvent } from '../../../src/adapters/library/library-types.ts';
 import { SyncMarkers } from '../../../src/adapters/library/sync-markers.ts';
@@ -45,6 +45,10 @@ describe('SyncMarkers', () => {
 });
 
 describe('LibraryService: interrupted syncs', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('reports a sync that a reload interrupted, with how far it got, until it is resumed', async () => {
     const database = new IDBFactory();
     const before = openLibrary(database);
@@ -87,6 +91,42 @@ describe('LibraryService: interrupted syncs', () => {
     const [reopened] = await openLibrary(database).listCollections();
     expect(reopened).toMatchObject({ fileCount: 6 });
     expect(reopened?.interruptedSync).toBeUndefined();
+  });
+
+  it('keeps the marker of a sync that stopped on a full disk, so the collection offers Resume', async () => {
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      const [value] = args as [{ path?: string }];
+      if (this.name === 'chunks' && value.path === 'note-3.md') {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return put.apply(this, args);
+    });
+    const database = new IDBFactory();
+    const library = openLibrary(database);
+    const files = { kind: 'files' as const, files: folder(MANY_FILES) };
+    await expect(
+      library.syncFolder({ jobId: 'full', folder: files }, () => undefined),
+    ).rejects.toMatchObject({
+      name: 'StorageFullError',
+      message: expect.stringContaining('no storage space left'),
+    });
+    const [stopped] = await openLibrary(database).listCollections();
+    expect(stopped).toMatchObject({ fileCount: 3, interruptedSync: { filesTotal: 6 } });
+
+    vi.restoreAllMocks(); // space was freed
+    const collectionId = stopped?.id ?? '';
+    const summary = await library.syncFolder(
+      { jobId: 'resume', folder: files, collectionId },
+      () => undefined,
+    );
+    expect(summary).toMatchObject({ added: 3, unchanged: 3 });
+    const [resumed] = await openLibrary(database).listCollections();
+    expect(resumed).toMatchObject({ fileCount: 6 });
+    expect(resumed?.interruptedSync).toBeUndefined();
   });
 
   it('forgets the marker of a deleted collection', async () => {

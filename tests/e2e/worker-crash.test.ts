@@ -1,0 +1,99 @@
+/**
+ * The library worker stops in the middle of a sync (ended from inside with `self.close()`, which
+ * the page is not told about, as with a crash): the page notices, says so, rejects the sync with
+ * `WorkerCrashedError`, starts a new worker, and the app goes on: search works, and the sync can
+ * be resumed with the chunks of a clean ingest.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { chunkKeys, writeNotesFolder } from '../support/notes-folder.ts';
+import { AppPage } from './support/app-page.ts';
+import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
+import { reportFailure } from './support/failure-report.ts';
+import {
+  expectConsistent,
+  resumeWithInput,
+  storedCollection,
+  waitForFilesDone,
+} from './support/stored-library.ts';
+
+const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+const NOTES = 300;
+
+function libraryWorkers(page: Page): Worker[] {
+  return page.workers().filter((worker) => worker.url().includes('library.worker'));
+}
+
+describe('the library worker stops', () => {
+  const baseUrl = inject('baseUrl');
+  let session: BrowserSession;
+  let app: AppPage;
+  let workspace: string;
+
+  beforeAll(async () => {
+    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-crash-'));
+    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
+    await writeNotesFolder(join(workspace, 'notes'), NOTES);
+    session = await launchBrowser();
+    app = new AppPage(session.page);
+    await app.openLibrary(baseUrl);
+    await app.addFolderWithInput(join(workspace, 'library'));
+  });
+
+  afterEach(({ task }) => reportFailure(task, session));
+
+  afterAll(async () => {
+    await session?.close();
+    await rm(workspace, { recursive: true, force: true });
+  });
+
+  test('is noticed, reported and restarted; the sync in flight fails with WorkerCrashedError', async () => {
+    const { page } = session;
+    const [first] = libraryWorkers(page);
+    expect(first).toBeDefined();
+    await page.getByTestId('folder-input').setInputFiles(join(workspace, 'notes'));
+    const job = page.getByTestId('sync-job').filter({ hasText: 'notes' });
+    await waitForFilesDone(job, 20);
+
+    const stoppedAt = Date.now();
+    await first!.evaluate(() => self.close()).catch(() => undefined);
+    const notice = page.getByTestId('worker-notice');
+    await notice.waitFor({ timeout: 10_000 });
+    const noticedMs = Date.now() - stoppedAt;
+    expect(await notice.getAttribute('data-error')).toBe('WorkerCrashedError');
+    expect(await notice.textContent()).toContain(
+      'The background worker stopped; Archivist restarted it.',
+    );
+    await job.and(page.locator('[data-status="failed"]')).waitFor();
+    expect(await job.getByRole('alert').textContent()).toContain('The background worker stopped');
+    await expect
+      .poll(() => libraryWorkers(page).filter((worker) => worker !== first).length)
+      .toBe(1);
+    console.log(`[figures] worker stopped: noticed and restarted within ${noticedMs} ms`);
+  });
+
+  test('keeps working after the restart: search, then Resume with nothing lost or doubled', async () => {
+    await app.goToSearch();
+    const results = await app.search('How long is the sediment core VH-7?');
+    expect(await results.first().textContent()).toContain('312 metres long');
+
+    await app.openLibrary(baseUrl);
+    await app.collectionCard('notes').getByTestId('sync-interrupted').waitFor();
+    const before = await storedCollection(session.page, 'notes');
+    expectConsistent(before);
+    await resumeWithInput(session.page, 'notes', join(workspace, 'notes'));
+    const after = await storedCollection(session.page, 'notes');
+    expectConsistent(after);
+    expect(after.chunkKeys).toEqual(await chunkKeys(join(workspace, 'notes')));
+    console.log(
+      `[figures] worker stopped: ${before.files.length} files and ${before.chunkKeys.length} chunks stored at the stop; after Resume ${after.files.length} files, ${after.chunkKeys.length} chunks (${after.distinctChunkIds} distinct), as the clean ingest`,
+    );
+  });
+
+  test('made no request to any host but this machine', () => {
+    expect(requestsOffDevice(session.requests)).toEqual([]);
+  });
+});
