@@ -1,7 +1,7 @@
 /**
  * Makes the README's screenshots from the built app (`npm run screenshots` builds it first):
  * adds tests/fixtures/library through the UI, then captures the Library, Search and Ask screens;
- * the Ask screens answer through the scripted OpenAI-compatible server on 127.0.0.1 (a stand-in
+ * a PDF passage on its page and the Models view; the Ask screens answer through the scripted OpenAI-compatible server on 127.0.0.1 (a stand-in
  * for a local model server), a multi-step question with the planner and one in thorough mode.
  */
 import { mkdir } from 'node:fs/promises';
@@ -43,6 +43,12 @@ async function main(): Promise<void> {
     await page.screenshot({ path: resolve(output, 'document.png') });
     await page.keyboard.press('Escape');
 
+    const pdfResult = (await app.search('Who is the treasurer, Imogen Castellane?')).first();
+    await pdfResult.getByRole('button').click();
+    await page.getByTestId('page-highlight').first().waitFor();
+    await page.screenshot({ path: resolve(output, 'pdf-page.png') });
+    await page.keyboard.press('Escape');
+
     await app.goToAsk();
     await app.useModelServer(modelServer.url, 'scripted');
     const strategy = page.getByRole('combobox', { name: 'Strategy' });
@@ -58,8 +64,13 @@ async function main(): Promise<void> {
     await trace.getByRole('table', { name: 'Candidates' }).scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: resolve(output, 'thorough.png'), fullPage: true });
+    await page.goto(`${server.url}#/models`);
+    await page.getByRole('heading', { name: 'This device' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: resolve(output, 'models.png') });
     console.log(
-      `wrote library.png, search.png, document.png, ask.png and thorough.png to ${output}`,
+      `wrote library, search, document, pdf-page, ask, thorough and models .png to ${output}`,
     );
   } finally {
     await session.close();
