@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../src/adapters/engines/scripted-engine.ts';
+import type { ProposeInput } from '../../../src/core/agents/refine/proposal-call.ts';
 import { DEFAULT_THOROUGH_OPTIONS } from '../../../src/core/agents/refine/thorough-options.ts';
 import { BudgetExhaustedError } from '../../../src/core/errors.ts';
 import {
   createThoroughStrategy,
   type Propose,
-  type ProposalRequest,
   type ThoroughStrategyOptions,
 } from '../../../src/core/pipeline/strategies/thorough.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
@@ -24,7 +24,7 @@ import {
 
 /** A proposer that writes "Candidate n proposed." and may spend calls of its own. */
 function fakePropose(options: { spend?: number; failAt?: number } = {}) {
-  const requests: ProposalRequest[] = [];
+  const requests: ProposeInput[] = [];
   const propose: Propose = async (context, request) => {
     requests.push(request);
     if (request.candidateId === options.failAt) throw new BudgetExhaustedError('llm-calls', 9);

@@ -13,6 +13,7 @@ import { correctCandidate } from '../../agents/refine/corrector.ts';
 import { refineAnchor } from '../../agents/refine/anchor-refiner.ts';
 import type { Candidate } from '../../agents/refine/candidate.ts';
 import { EvidencePool } from '../../agents/refine/evidence-pool.ts';
+import type { ProposeInput } from '../../agents/refine/proposal-call.ts';
 import { composeAnswer } from '../../agents/refine/final-answer.ts';
 import { improveQuality } from '../../agents/refine/quality-iteration.ts';
 import { rankCandidates } from '../../agents/refine/ranker.ts';
@@ -26,26 +27,8 @@ import { BudgetExhaustedError } from '../../errors.ts';
 import type { Strategy, StrategyAnswer, StrategyContext } from '../strategy.ts';
 import { SEARCH_K, selectCollections } from './single.ts';
 
-/** What one proposal is asked for (src/core/agents/refine/proposer.ts implements `Propose`). */
-export interface ProposalRequest {
-  question: string;
-  /** 1-based; the candidate's id for the whole run. */
-  candidateId: number;
-  /** The run-wide passages; the proposer's retrieval adds to it. */
-  pool: EvidencePool;
-  /** Passages 1..initialCount of the pool are the initial search's. */
-  initialCount: number;
-  /** The collections the initial search used. */
-  collectionIds: readonly string[];
-  options: ThoroughOptions;
-  /** Calls the later stages need: the proposer leaves at least these unspent. */
-  reserveCalls: number;
-  /** 0.3, 0.7, 0.9 for candidates 1, 2, 3: diverse proposals. */
-  temperature: number;
-}
-
 /** The proposer's signature. */
-export type Propose = (context: StrategyContext, request: ProposalRequest) => Promise<Candidate>;
+export type Propose = (context: StrategyContext, request: ProposeInput) => Promise<Candidate>;
 
 export type ThoroughStrategyOptions = Partial<ThoroughOptions> & { propose: Propose };
 
