@@ -10,7 +10,7 @@
 import { QUALITY_THRESHOLD, type Candidate } from './candidate.ts';
 import { correctCandidate } from './corrector.ts';
 import { scoreCandidate } from './evaluator.ts';
-import { canAffordCall, type RefineRun } from './refine-run.ts';
+import { canAffordCall, mapAffordable, type RefineRun } from './refine-run.ts';
 
 /** A rework is the corrector's call and the evaluator's. */
 const CALLS_PER_REWORK = 2;
@@ -50,30 +50,17 @@ export async function improveQuality(
 }
 
 /** Round 0: every candidate scored, as long as each score leaves the ranker its call. */
-async function scoreAll(run: RefineRun, candidates: readonly Candidate[]): Promise<Candidate[]> {
-  const { context } = run;
-  const scored: Candidate[] = [];
-  for (const candidate of candidates) {
-    context.signal?.throwIfAborted();
-    if (!canAffordCall(context, candidates.length)) {
-      context.trace.emitStep('stage-skip', STEP, {
-        stage: 'scoring',
-        reason: 'budget',
-        candidate: candidate.id,
-      });
-      scored.push(candidate);
-      continue;
-    }
-    const score = await scoreCandidate(context, {
+function scoreAll(run: RefineRun, candidates: readonly Candidate[]): Promise<Candidate[]> {
+  return mapAffordable(run, candidates, 'scoring', async (candidate) => {
+    const score = await scoreCandidate(run.context, {
       question: run.question,
       candidate,
       pool: run.pool,
       initialCount: run.initialCount,
       round: 0,
     });
-    scored.push({ ...candidate, score });
-  }
-  return scored;
+    return { ...candidate, score };
+  });
 }
 
 /** One round: the failing candidates reworked and scored again, in place; the ids still failing. */

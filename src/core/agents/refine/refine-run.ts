@@ -4,6 +4,7 @@
  * when it still leaves the ranker its call.
  */
 import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { Candidate } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
 import type { ThoroughOptions } from './thorough-options.ts';
 
@@ -24,4 +25,32 @@ export function rankerCalls(candidates: number): number {
 /** Whether `calls` more calls still leave the ranker its call. */
 export function canAffordCall(context: StrategyContext, candidates: number, calls = 1): boolean {
   return context.budget.remainingCalls - calls >= rankerCalls(candidates);
+}
+
+/**
+ * Runs `step` on each candidate in turn, while each call still leaves the ranker its call; a
+ * candidate it cannot afford is kept as it is, with a `stage-skip` event naming `stage`.
+ */
+export async function mapAffordable(
+  run: RefineRun,
+  candidates: readonly Candidate[],
+  stage: string,
+  step: (candidate: Candidate) => Promise<Candidate>,
+): Promise<Candidate[]> {
+  const { context } = run;
+  const results: Candidate[] = [];
+  for (const candidate of candidates) {
+    context.signal?.throwIfAborted();
+    if (canAffordCall(context, candidates.length)) {
+      results.push(await step(candidate));
+      continue;
+    }
+    context.trace.emitStep('stage-skip', 'thorough', {
+      stage,
+      reason: 'budget',
+      candidate: candidate.id,
+    });
+    results.push(candidate);
+  }
+  return results;
 }

@@ -17,7 +17,7 @@ import type { ProposeInput } from '../../agents/refine/proposal-call.ts';
 import { composeAnswer } from '../../agents/refine/final-answer.ts';
 import { improveQuality } from '../../agents/refine/quality-iteration.ts';
 import { rankCandidates } from '../../agents/refine/ranker.ts';
-import { canAffordCall, rankerCalls, type RefineRun } from '../../agents/refine/refine-run.ts';
+import { mapAffordable, rankerCalls, type RefineRun } from '../../agents/refine/refine-run.ts';
 import {
   DEFAULT_THOROUGH_OPTIONS,
   type ThoroughOptions,
@@ -149,30 +149,15 @@ async function proposeAll(
   return candidates;
 }
 
-async function correctAll(run: RefineRun, candidates: readonly Candidate[]): Promise<Candidate[]> {
-  const { context } = run;
-  const corrected: Candidate[] = [];
-  for (const candidate of candidates) {
-    context.signal?.throwIfAborted();
-    if (!canAffordCall(context, candidates.length)) {
-      context.trace.emitStep('stage-skip', STEP, {
-        stage: 'correction',
-        reason: 'budget',
-        candidate: candidate.id,
-      });
-      corrected.push(candidate);
-      continue;
-    }
-    corrected.push(
-      await correctCandidate(context, {
-        question: run.question,
-        candidate,
-        pool: run.pool,
-        initialCount: run.initialCount,
-      }),
-    );
-  }
-  return corrected;
+function correctAll(run: RefineRun, candidates: readonly Candidate[]): Promise<Candidate[]> {
+  return mapAffordable(run, candidates, 'correction', (candidate) =>
+    correctCandidate(run.context, {
+      question: run.question,
+      candidate,
+      pool: run.pool,
+      initialCount: run.initialCount,
+    }),
+  );
 }
 
 /** HSR: every candidate the anchor once, refined against the others as they were before. */
@@ -185,29 +170,15 @@ async function refineAll(run: RefineRun, candidates: readonly Candidate[]): Prom
     });
     return [...candidates];
   }
-  const refined: Candidate[] = [];
-  for (const anchor of candidates) {
-    context.signal?.throwIfAborted();
-    if (!canAffordCall(context, candidates.length)) {
-      context.trace.emitStep('stage-skip', STEP, {
-        stage: 'hsr',
-        reason: 'budget',
-        candidate: anchor.id,
-      });
-      refined.push(anchor);
-      continue;
-    }
-    refined.push(
-      await refineAnchor(context, {
-        question: run.question,
-        anchor,
-        references: candidates.filter(({ id }) => id !== anchor.id),
-        pool: run.pool,
-        initialCount: run.initialCount,
-      }),
-    );
-  }
-  return refined;
+  return mapAffordable(run, candidates, 'hsr', (anchor) =>
+    refineAnchor(context, {
+      question: run.question,
+      anchor,
+      references: candidates.filter(({ id }) => id !== anchor.id),
+      pool: run.pool,
+      initialCount: run.initialCount,
+    }),
+  );
 }
 
 function notFound(context: StrategyContext): StrategyAnswer {
