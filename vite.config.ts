@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
+import { HEADER_POLICY } from './src/adapters/network/content-security-policy.ts';
 
 /** onnxruntime-web's WebAssembly runtime is about 27 MB; precache it so search works offline. */
 const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
@@ -46,5 +47,10 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
-  preview: { port: 4173, strictPort: true },
+  // Workers take their policy from their own response's headers, never from the page's <meta>.
+  preview: {
+    port: 4173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': HEADER_POLICY },
+  },
 });

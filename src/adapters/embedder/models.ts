@@ -27,6 +27,9 @@ export interface EmbeddingModelInfo {
   description: string;
 }
 
+/** The Hugging Face hub, where transformers.js fetches models when no mirror is configured. */
+export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
+
 export const BUILT_IN_MODEL_ID = 'archivist/glove-100d';
 
 export const EMBEDDING_MODELS: readonly EmbeddingModelInfo[] = [

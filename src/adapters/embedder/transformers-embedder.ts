@@ -16,7 +16,7 @@ import type { EmbedOptions, Embedder } from '../../core/ports/embedder.ts';
 import { encodeBatch } from './batch-encoding.ts';
 import { hasWebGpu, measureDevices, rememberedDevice } from './device-choice.ts';
 import type { DeviceMeasurement, DeviceRunner } from './device-choice.ts';
-import { findEmbeddingModel } from './models.ts';
+import { DEFAULT_REMOTE_HOST, findEmbeddingModel } from './models.ts';
 import type { ModelDtype } from './models.ts';
 import { isBlank, orderByLength, poolRow } from './vector-rows.ts';
 import type { Pooling } from './vector-rows.ts';
@@ -55,9 +55,6 @@ export interface DownloadProgress {
   loadedBytes: number;
   totalBytes: number;
 }
-
-/** The Hugging Face hub, where transformers.js fetches models when no mirror is configured. */
-export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
 
 const DEFAULT_BATCH_SIZE = 64;
 

@@ -45,14 +45,19 @@ export function checkAnswerEngine(setting: AnswerEngineSetting): AnswerEngineSet
   return { kind: 'openai', baseUrl, model };
 }
 
-export type CreateEngine = (setting: AnswerEngineSetting) => ChatEngine;
+/** `fetchFunction`: how a server is reached; the global `fetch` when absent. */
+export type CreateEngine = (
+  setting: AnswerEngineSetting,
+  fetchFunction?: typeof fetch,
+) => ChatEngine;
 
 /** An on-device model answers once loaded (see `OnDeviceModel`); extractively until then. */
-export const createAnswerEngine: CreateEngine = (setting) =>
+export const createAnswerEngine: CreateEngine = (setting, fetchFunction) =>
   setting.kind === 'openai'
     ? new OpenAiCompatibleEngine({
         baseUrl: setting.baseUrl,
         model: setting.model,
         contextWindow: SERVER_CONTEXT_WINDOW,
+        ...(fetchFunction ? { fetch: fetchFunction } : {}),
       })
     : new ExtractiveEngine();

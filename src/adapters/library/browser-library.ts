@@ -12,19 +12,26 @@ import { IdbStore } from '../store/idb-store.ts';
 import { eraseSiteData } from '../store/site-data.ts';
 import { storageEstimate } from '../store/storage-quota.ts';
 import { chooseVectorIndex } from '../vector/index.ts';
+import type { NetworkGuard } from '../network/network-guard.ts';
 import { CatalogueEmbedders } from './catalogue-embedders.ts';
 import { broadcastChanges } from './collection-changes.ts';
 import { LibraryService } from './library-service.ts';
+import { readNetworkSettings } from './network-settings.ts';
 
 /**
  * `onNotice` hears what the page should tell the user although no call failed: the storage was
  * closed for another tab's upgrade or deletion, or this tab's upgrade waits for other tabs.
+ * `network`: the worker's guard, which from now on reads the hosts it allows from the settings.
  */
-export function createBrowserLibrary(onNotice: (error: Error) => void): LibraryService {
+export function createBrowserLibrary(
+  onNotice: (error: Error) => void,
+  network: NetworkGuard,
+): LibraryService {
   const store = IdbStore.open('archivist', {
     onBlocked: () => onNotice(new DatabaseBlockedError()),
     onClosed: (reason) => onNotice(new DatabaseClosedError(reason)),
   });
+  network.policy.readSettingsWith(async () => readNetworkSettings(await store));
   const conversations = new IdbConversationStore();
   return new LibraryService({
     store,
@@ -48,6 +55,7 @@ export function createBrowserLibrary(onNotice: (error: Error) => void): LibraryS
     // Undefined on an insecure page too; then only this tab is kept from syncing twice at once.
     locks: (navigator as { locks?: LockManager }).locks,
     changes: broadcastChanges(),
+    fetchAlsoTo: network.fetchAlsoTo,
   });
 }
 

@@ -2,9 +2,8 @@ import { describeError, EmbedderLoadError } from '../../core/errors.ts';
 import type { Embedder } from '../../core/ports/embedder.ts';
 import type { Store } from '../../core/ports/store.ts';
 import type { DeviceMeasurement } from '../embedder/device-choice.ts';
-import { BUILT_IN_MODEL_ID, findEmbeddingModel } from '../embedder/models.ts';
+import { BUILT_IN_MODEL_ID, DEFAULT_REMOTE_HOST, findEmbeddingModel } from '../embedder/models.ts';
 import {
-  DEFAULT_REMOTE_HOST,
   TransformersEmbedder,
   type TransformersEmbedderOptions,
   type WasmPaths,

@@ -10,6 +10,7 @@ import { openFolder, resolveCollection, syncCollection } from './folder-sync.ts'
 import type { LibraryContext, LibraryStore } from './library-context.ts';
 import { PassageNotFoundError } from './library-errors.ts';
 import type { CacheStorageLike } from '../engines/webllm/model-cache.ts';
+import type { FetchAlsoTo } from '../network/network-guard.ts';
 import { OnDeviceDownloads } from './on-device-downloads.ts';
 import { QuestionService } from './question-service.ts';
 import type {
@@ -61,7 +62,14 @@ export interface LibraryDependencies {
   locks?: WebLocks;
   /** Tells other tabs which collections changed, and hears theirs; none in Node. */
   changes?: CollectionChanges;
+  /**
+   * The worker's network guard's `fetchAlsoTo` (see `NetworkGuard`), for the actions that reach a
+   * host the user typed but did not save; the plain `fetch` when absent (Node).
+   */
+  fetchAlsoTo?: FetchAlsoTo;
 }
+
+const UNGUARDED: FetchAlsoTo = () => (input, init) => fetch(input, init);
 
 const DEFAULT_RESULT_COUNT = 10;
 
@@ -99,12 +107,10 @@ export class LibraryService {
     dependencies.changes?.listen((collectionId) => {
       void this.#opened.then(({ search }) => search.close(collectionId));
     });
-    this.#questions = new QuestionService(this.#opened);
+    const fetchAlsoTo = dependencies.fetchAlsoTo ?? UNGUARDED;
+    this.#questions = new QuestionService(this.#opened, { fetchAlsoTo });
     this.modelFiles = proxy(
-      new OnDeviceDownloads({
-        caches: dependencies.modelCaches,
-        fetch: (input, init) => fetch(input, init),
-      }),
+      new OnDeviceDownloads({ caches: dependencies.modelCaches, fetchAlsoTo }),
     );
   }
 

@@ -14,6 +14,7 @@ import {
   type ModelDownloadProgress,
 } from '../engines/webllm/model-download.ts';
 import { modelSource, type ModelSource } from '../engines/webllm/model-files.ts';
+import type { FetchAlsoTo } from '../network/network-guard.ts';
 import { ModelCacheUnavailableError } from './library-errors.ts';
 import type { OnDeviceDownloadRequest, OnDeviceModelFiles } from './on-device-types.ts';
 import type { WebLlmEngineSetting } from './question-types.ts';
@@ -22,7 +23,8 @@ import { checkWebLlmSetting, webLlmModelFor } from './webllm-setting.ts';
 export interface OnDeviceDownloadsOptions {
   /** The Cache API; undefined where the browser offers none (e.g. an insecure page). */
   caches: CacheStorageLike | undefined;
-  fetch: typeof fetch;
+  /** The fetch for a download from the given URLs, which the form names (saved or not). */
+  fetchAlsoTo: FetchAlsoTo;
 }
 
 export class OnDeviceDownloads {
@@ -57,7 +59,7 @@ export class OnDeviceDownloads {
     try {
       await downloadModelFiles(source, {
         caches: this.#caches,
-        fetch: this.#options.fetch,
+        fetch: this.#options.fetchAlsoTo([source.folderUrl, source.libraryUrl]),
         signal: controller.signal,
         onProgress,
       });

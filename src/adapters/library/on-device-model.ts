@@ -6,6 +6,7 @@
 import { EngineLoadError } from '../../core/errors.ts';
 import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LoadedWebLlmEngine } from '../engines/webllm/load.ts';
+import type { NetworkSettings } from '../network/allowed-origins.ts';
 import { whyModelCannotRun } from '../engines/webllm/model-verdict.ts';
 import { detectWebGpu } from '../engines/webllm/webgpu-support.ts';
 import type { AnswerEngineProgress, WebLlmEngineSetting } from './question-types.ts';
@@ -14,9 +15,13 @@ import { webLlmModelFor } from './webllm-setting.ts';
 export class OnDeviceModel {
   #loaded: { key: string; model: LoadedWebLlmEngine } | undefined;
 
-  /** Loads the model `setting` names (unloading another); throws `EngineLoadError` when it cannot. */
+  /**
+   * Loads the model `setting` names (unloading another); throws `EngineLoadError` when it cannot.
+   * `network`: the settings whose hosts the model's worker may fetch from.
+   */
   async load(
     setting: WebLlmEngineSetting,
+    network: NetworkSettings,
     onProgress: (progress: AnswerEngineProgress) => void,
   ): Promise<void> {
     const key = JSON.stringify(setting);
@@ -29,6 +34,7 @@ export class OnDeviceModel {
     const loaded = await createWebLlmEngine({
       model,
       cacheBackend: setting.cacheBackend,
+      network,
       onProgress: ({ text, fraction }) => onProgress({ text, fraction }),
     });
     this.#loaded = { key, model: loaded };

@@ -10,6 +10,7 @@ import type { TraceEvent } from '../../core/pipeline/trace.ts';
 import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';
+import type { FetchAlsoTo } from '../network/network-guard.ts';
 import {
   checkAnswerEngine,
   createAnswerEngine,
@@ -20,6 +21,7 @@ import {
 import type { SettingsStore } from './catalogue-embedders.ts';
 import { describeCitations } from './cited-sources.ts';
 import { LibraryRetriever } from './library-retriever.ts';
+import { readNetworkSettings } from './network-settings.ts';
 import { OnDeviceModel } from './on-device-model.ts';
 import type {
   AnswerEngineProgress,
@@ -34,16 +36,24 @@ export interface QuestionContext {
   search: LibrarySearch;
 }
 
+export interface QuestionServiceOptions {
+  /** For the connection test of a server typed but not saved (see `NetworkGuard`). */
+  fetchAlsoTo: FetchAlsoTo;
+  createEngine?: CreateEngine;
+}
+
 export class QuestionService {
   readonly #opened: Promise<QuestionContext>;
   readonly #createEngine: CreateEngine;
+  readonly #fetchAlsoTo: FetchAlsoTo;
   /** Job id to the controller that stops the run. */
   readonly #running = new Map<string, AbortController>();
   readonly #onDevice = new OnDeviceModel();
 
-  constructor(opened: Promise<QuestionContext>, createEngine: CreateEngine = createAnswerEngine) {
+  constructor(opened: Promise<QuestionContext>, options: QuestionServiceOptions) {
     this.#opened = opened;
-    this.#createEngine = createEngine;
+    this.#createEngine = options.createEngine ?? createAnswerEngine;
+    this.#fetchAlsoTo = options.fetchAlsoTo;
   }
 
   async getAnswerEngine(): Promise<AnswerEngineSetting> {
@@ -59,8 +69,10 @@ export class QuestionService {
 
   /** Loads the chosen on-device model, reporting progress; `EngineLoadError` when it cannot run. */
   async loadAnswerEngine(onProgress: (progress: AnswerEngineProgress) => void): Promise<void> {
-    const setting = await this.getAnswerEngine();
-    if (setting.kind === 'webllm') await this.#onDevice.load(setting, onProgress);
+    const { store } = await this.#opened;
+    const network = await readNetworkSettings(store);
+    const setting = network.answerEngine;
+    if (setting?.kind === 'webllm') await this.#onDevice.load(setting, network, onProgress);
   }
 
   /**
@@ -69,7 +81,8 @@ export class QuestionService {
    */
   async testAnswerEngine(setting?: AnswerEngineSetting): Promise<AnswerEngineTest> {
     const tested = setting ? checkAnswerEngine(setting) : await this.getAnswerEngine();
-    const engine = this.#createEngine(tested);
+    const typed = tested.kind === 'openai' ? tested.baseUrl : undefined;
+    const engine = this.#createEngine(tested, this.#fetchAlsoTo([typed]));
     if (!(engine instanceof OpenAiCompatibleEngine)) {
       return { ok: true, models: [engine.info.id], modelListed: true };
     }

@@ -22,7 +22,11 @@ function setUp(custom?: string) {
   const source = modelSource(webLlmModelFor(setting(custom ? { customUrl: custom } : {})).record);
   const host = new FakeModelHost(source, { shardBytes: [100, 100, 100, 100, 100, 100] });
   const caches = new FakeCaches();
-  return { host, caches, downloads: new OnDeviceDownloads({ caches, fetch: host.fetch }) };
+  return {
+    host,
+    caches,
+    downloads: new OnDeviceDownloads({ caches, fetchAlsoTo: () => host.fetch }),
+  };
 }
 
 describe('managing on-device model files in the worker', () => {
@@ -79,7 +83,7 @@ describe('managing on-device model files in the worker', () => {
         () => undefined,
       ),
     ).rejects.toMatchObject({ name: 'ModelCacheUnavailableError' });
-    const insecure = new OnDeviceDownloads({ caches: undefined, fetch });
+    const insecure = new OnDeviceDownloads({ caches: undefined, fetchAlsoTo: () => fetch });
     expect((await insecure.files([setting()]))[0]).toMatchObject({ state: 'unknown' });
     await expect(insecure.delete(setting())).rejects.toMatchObject({
       name: 'ModelCacheUnavailableError',

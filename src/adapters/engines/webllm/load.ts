@@ -4,6 +4,8 @@
  */
 import { CreateWebWorkerMLCEngine, type AppConfig } from '@mlc-ai/web-llm';
 import { EngineLoadError } from '../../../core/errors.ts';
+import type { NetworkSettings } from '../../network/allowed-origins.ts';
+import { networkSettingsMessage } from '../../network/network-settings-message.ts';
 import type { WebLlmModel } from './models.ts';
 import { WebLlmEngine } from './webllm-engine.ts';
 
@@ -21,6 +23,8 @@ export interface WebLlmLoadProgress {
 export interface WebLlmLoadOptions {
   model: WebLlmModel;
   cacheBackend?: WebLlmCacheBackend;
+  /** The settings whose hosts the worker may fetch from (its network guard allows no others). */
+  network: NetworkSettings;
   onProgress?: (progress: WebLlmLoadProgress) => void;
   /** Defaults to a new `llm.worker.ts`. */
   worker?: Worker;
@@ -35,6 +39,7 @@ export interface LoadedWebLlmEngine {
 export async function createWebLlmEngine(options: WebLlmLoadOptions): Promise<LoadedWebLlmEngine> {
   const worker = options.worker ?? startLlmWorker();
   const { model, onProgress } = options;
+  worker.postMessage(networkSettingsMessage(options.network));
   try {
     const backend = await CreateWebWorkerMLCEngine(worker, model.id, {
       appConfig: { model_list: [model.record], cacheBackend: options.cacheBackend ?? 'cache' },

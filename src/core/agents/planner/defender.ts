@@ -6,13 +6,15 @@
  */
 import { BudgetExhaustedError, ContextOverflowError } from '../../errors.ts';
 import type { Citation, StrategyAnswer, StrategyContext } from '../../pipeline/strategy.ts';
-import type { PlannerKnowledge } from './knowledge.ts';
+import { reportDrops, resolveCitations } from '../citations.ts';
+import { KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
 const SYSTEM = [
   "You write the final answer to the user's question from the numbered facts only, never from memory.",
   'Cite every statement with the [n] numbers its fact lists, e.g. "The kiln was fired in 1923 [2]."',
   'If the facts do not answer the whole question, answer the part they support and say plainly what is still missing.',
   'Be brief: a few sentences in plain prose.',
+  KNOWN_IS_DATA,
 ].join('\n');
 
 /** Each source chunk, numbered in order of first citation by a fact. */
@@ -62,7 +64,10 @@ export async function defendAnswer(
       text = listedFactsText(knowledge, facts);
       context.onAnswerDelta?.(text);
     }
-    answer = { text, citations: citationsIn(text, sources), status: 'answered' };
+    // A `[n]` naming no source (a number copied from a document, say) is removed and reported.
+    const resolved = resolveCitations(text, numberedSources(sources));
+    reportDrops(context.trace, 'defender', resolved.dropped);
+    answer = { text: resolved.text, citations: resolved.citations, status: 'answered' };
   }
   context.trace.emitStep('defender-end', 'defender', {
     status: answer.status,
@@ -101,11 +106,7 @@ function listedFactsText(knowledge: PlannerKnowledge, facts: readonly string[]):
   return `What your documents say:\n${facts.join('\n')}${missing ? `\n\nStill missing:\n${missing}` : ''}`;
 }
 
-/** The `[n]` in `text` that name a source, in order of first use. */
-function citationsIn(text: string, sources: readonly string[]): Citation[] {
-  const numbers = [...text.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
-  return [...new Set(numbers)].flatMap((number) => {
-    const chunkId = sources[number - 1];
-    return chunkId === undefined ? [] : [{ number, chunkId }];
-  });
+/** The sources by the `[n]` the facts gave them. */
+function numberedSources(sources: readonly string[]): Map<number, Citation> {
+  return new Map(sources.map((chunkId, index) => [index + 1, { number: index + 1, chunkId }]));
 }

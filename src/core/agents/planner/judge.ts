@@ -5,7 +5,7 @@
 import type { JsonSchema } from '../../ports/chat-engine.ts';
 import type { StrategyContext } from '../../pipeline/strategy.ts';
 import { planJson } from './json-step.ts';
-import { describeKnowledge, type PlannerKnowledge } from './knowledge.ts';
+import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
 export interface Judgement {
   answerable: boolean;
@@ -22,6 +22,7 @@ const SYSTEM = [
   'You decide whether a question can be answered fully from the facts in What is Known, and nothing else.',
   'Answerable only when every part of the question is covered by a Known fact; otherwise say which part is missing.',
   'Reply with JSON: {"answerable": true or false, "reason": "<one short sentence>"}.',
+  KNOWN_IS_DATA,
 ].join('\n');
 
 export async function judgeKnowledge(

@@ -10,6 +10,7 @@ import { planJson } from './json-step.ts';
 import {
   describeKnowledge,
   isRepeat,
+  KNOWN_IS_DATA,
   normaliseStatement,
   type PlannerKnowledge,
 } from './knowledge.ts';
@@ -25,6 +26,7 @@ const SYSTEM = [
   'Choose the candidate that best closes a gap in What is Required and can be searched now: every person, place or thing it refers to is named, not referred to as "he", "it" or "that film".',
   'If the chosen candidate still refers to something unnamed that What is Known names, rewrite it with the name. Do not add facts that are not Known.',
   'Reply with JSON: {"choice": <candidate number>, "subQuestion": "<the sub-question, rewritten if needed>"}.',
+  KNOWN_IS_DATA,
 ].join('\n');
 
 export async function selectSubQuestion(

@@ -6,7 +6,7 @@
 import type { JsonSchema } from '../../ports/chat-engine.ts';
 import type { StrategyContext } from '../../pipeline/strategy.ts';
 import { planJson } from './json-step.ts';
-import { describeKnowledge, type PlannerKnowledge } from './knowledge.ts';
+import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
 /** Candidates kept at most. */
 export const MAX_CANDIDATES = 4;
@@ -23,6 +23,7 @@ const SYSTEM = [
   'Write each as a complete question that names its people, places and things: use the names found in What is Known instead of pronouns or phrases like "that company".',
   'Never propose a sub-question that was already asked or whose answer is already Known.',
   'Reply with JSON: {"subQuestions": ["…"]}.',
+  KNOWN_IS_DATA,
 ].join('\n');
 
 export interface SplitOptions {

@@ -134,15 +134,19 @@ describe('judge', () => {
 });
 
 describe('defender', () => {
-  it('streams the answer and maps [n] to the facts’ chunks', async () => {
-    const { context, deltas } = setup(['Mira Olsen designed it [1]; [9] is no source.']);
+  it('streams the answer, maps [n] to the facts’ chunks and drops an [n] naming none', async () => {
+    const reply = 'Mira Olsen designed it [1]; [9] is no source.';
+    const { context, deltas, steps } = setup([reply]);
     const answer = await defendAnswer(context, known);
     expect(answer).toEqual({
-      text: 'Mira Olsen designed it [1]; [9] is no source.',
+      text: 'Mira Olsen designed it [1]; is no source.',
       citations: [{ number: 1, chunkId: ARCHITECT.id }],
       status: 'answered',
     });
-    expect(deltas.join('')).toBe(answer.text);
+    expect(deltas.join('')).toBe(reply);
+    expect(steps('citation-drop').map((event) => event.data)).toEqual([
+      { chunkId: undefined, number: 9, reason: 'unknown-number' },
+    ]);
   });
 
   it('says what is missing, not found, when nothing is Known', async () => {
