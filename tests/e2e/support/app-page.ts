@@ -15,15 +15,18 @@ export class AppPage {
     await this.page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
   }
 
-  /** Adds (or re-adds) a folder through the `<input webkitdirectory>` and waits for its sync. */
-  async addFolderWithInput(directory: string): Promise<string> {
+  /**
+   * Adds (or re-adds) a folder through the `<input webkitdirectory>`, waits for its sync (at most
+   * `timeout` ms) and resolves its summary.
+   */
+  async addFolderWithInput(directory: string, timeout = SYNC_TIMEOUT): Promise<string> {
     const previous = await this.page.getByTestId('sync-job').count();
     await this.page.getByTestId('folder-input').setInputFiles(directory);
     const job = this.page.getByTestId('sync-job').nth(previous);
     const finished = this.page.locator(
       '[data-status="done"], [data-status="failed"], [data-status="cancelled"]',
     );
-    await job.and(finished).waitFor({ timeout: SYNC_TIMEOUT });
+    await job.and(finished).waitFor({ timeout });
     const status = await job.getAttribute('data-status');
     if (status !== 'done') throw new Error(`The sync ended ${status}: ${await job.textContent()}`);
     return (await job.getByTestId('sync-summary').textContent()) ?? '';

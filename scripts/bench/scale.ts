@@ -1,0 +1,223 @@
+// IndexedDB's classes as globals, which `idb` needs, for `--store indexeddb`.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { positiveWholeNumber } from '../eval/dataset-options.ts';
+import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
+import { createEmbedder } from '../node-embedder.ts';
+import { createNodeParsers } from '../node-parsers.ts';
+import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
+import { IdbStore } from '../../src/adapters/store/idb-store.ts';
+import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
+import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
+import { newCollection } from '../../src/core/collection.ts';
+import { runIngest } from '../../src/core/ingest/ingest-job.ts';
+import type { Embedder } from '../../src/core/ports/embedder.ts';
+import type { Store } from '../../src/core/ports/store.ts';
+import type { Collection } from '../../src/core/types.ts';
+import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
+import { trackPeakRss } from './ingest-probes.ts';
+import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
+import { settleMemory } from './settle-memory.ts';
+import { percentile, rounded, timed } from './timing.ts';
+
+const MB = 1024 * 1024;
+/** Sections, so chunks, per generated document. */
+const SECTIONS_PER_FILE = 10;
+/** Times the collection is loaded again from the store, each by a new `LibrarySearch`. */
+const RELOAD_RUNS = 3;
+const COLLECTION_ID = 'scale';
+const STORES = ['memory', 'indexeddb'] as const;
+type StoreKind = (typeof STORES)[number];
+
+/**
+ * `bench scale [--chunks 50000] [--docs DIR] [--questions DIR] [--queries 200] [--store
+ * memory|indexeddb] [--seed 1] [--dir DIR]`: generates a folder that chunks into about `--chunks`
+ * chunks (scripts/fixtures/scale-folder.ts: the sentences of the dev eval documents recombined
+ * into new documents of 10 sections), ingests it with the real Node pipeline into one collection
+ * (parsers, chunker, built-in embedder, the store, the live BM25 and vector indexes), then loads
+ * the collection again from the store as the app does on its first search after a reload (cold
+ * first search, `RELOAD_RUNS` times) and times `--queries` questions of the dev question files in
+ * each search mode on the reloaded index. Reports ingest time and rate, search latency, and
+ * resident memory and JS heap at each step. `--store indexeddb` runs the app's IndexedDB store on
+ * fake-indexeddb (in memory, pure JavaScript: its speed is not a browser's).
+ */
+export async function runScaleBench(args: string[]): Promise<Record<string, unknown>> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      chunks: { type: 'string', default: '50000' },
+      docs: { type: 'string', default: '../shared/eval/dev/docs' },
+      questions: { type: 'string' },
+      queries: { type: 'string', default: '200' },
+      store: { type: 'string', default: 'memory' },
+      seed: { type: 'string', default: '1' },
+      dir: { type: 'string' },
+    },
+  });
+  const storeKind = values.store as StoreKind;
+  if (!STORES.includes(storeKind)) throw new Error(`--store must be one of ${STORES.join(', ')}.`);
+  const files = Math.ceil(positiveWholeNumber('chunks', values.chunks) / SECTIONS_PER_FILE);
+  const log = (message: string) => console.error(`[bench scale] ${message}`);
+  const queries = await readQueries(
+    values.questions ?? dirname(resolve(values.docs)),
+    positiveWholeNumber('queries', values.queries),
+  );
+  const folder = await emptyFolder(values.dir);
+  try {
+    const generate = await timed(async () =>
+      writeScaleFolder(folder, await readSourcePassages(values.docs), {
+        files,
+        sectionsPerFile: SECTIONS_PER_FILE,
+        seed: positiveWholeNumber('seed', values.seed),
+      }),
+    );
+    log(`${files} files, ${rounded(generate.value.bytes / MB, 1)} MB in ${folder}`);
+
+    const embedder = await createEmbedder();
+    const store = await openStore(storeKind);
+    const collection = newCollection(COLLECTION_ID, 'scale', embedder, 0);
+    await store.putCollection(collection);
+    await embedder.embed(['Warming up the embedder before the measurement.']);
+    await settleMemory();
+    const before = memory();
+    const ingest = await measureIngest(store, embedder, collection, folder);
+    log(`ingest: ${ingest.chunks} chunks in ${rounded(ingest.seconds, 1)} s`);
+    await settleMemory();
+    const storeOnly = memory();
+
+    const reload = await measureReload(store, embedder, queries[0]!);
+    log(`reload: ${JSON.stringify(reload.figures)}`);
+    await settleMemory();
+    const withIndex = memory();
+    const latency = {
+      hybrid: await measureSearches(reload.search, queries, 'hybrid'),
+      bm25: await measureSearches(reload.search, queries, 'bm25'),
+      dense: await measureSearches(reload.search, queries, 'dense'),
+    };
+    log(`search: ${JSON.stringify(latency)}`);
+    await settleMemory();
+    const after = memory();
+    return {
+      store: storeKind,
+      files,
+      folderMb: rounded(generate.value.bytes / MB, 1),
+      generateSeconds: rounded(generate.ms / 1000, 1),
+      chunks: ingest.chunks,
+      ingestSeconds: rounded(ingest.seconds, 1),
+      chunksPerSecond: Math.round(ingest.chunks / ingest.seconds),
+      queries: queries.length,
+      k: RESULTS_PER_SEARCH,
+      ...reload.figures,
+      hybrid: latency.hybrid,
+      bm25: latency.bm25,
+      dense: latency.dense,
+      rssBeforeIngestMb: before.rssMb,
+      peakRssIngestMb: ingest.peakRssMb,
+      rssAfterIngestMb: ingest.rssAfterMb,
+      heapAfterIngestMb: ingest.heapAfterMb,
+      rssStoreOnlyMb: storeOnly.rssMb,
+      heapStoreOnlyMb: storeOnly.heapMb,
+      peakRssReloadMb: reload.peakRssMb,
+      rssWithIndexMb: withIndex.rssMb,
+      heapWithIndexMb: withIndex.heapMb,
+      indexHeapMb: withIndex.heapMb - storeOnly.heapMb,
+      rssAfterSearchesMb: after.rssMb,
+      embedder: embedder.id,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Ingests the folder with a live index, as a sync does; measures memory with that index held (as
+ * in the app right after a sync), then drops it.
+ */
+async function measureIngest(
+  store: Store,
+  embedder: Embedder,
+  collection: Collection,
+  folder: string,
+) {
+  const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+  const stopTracking = trackPeakRss();
+  const run = await timed(async () =>
+    runIngest({
+      collection,
+      source: new NodeFolderSource(folder),
+      store,
+      embedder,
+      parsers: createNodeParsers(),
+      index: await search.open(collection.id),
+    }),
+  );
+  const peakRss = stopTracking();
+  if (run.value.filesFailed + run.value.filesSkipped > 0) {
+    throw new Error(`${run.value.filesFailed + run.value.filesSkipped} files were not indexed.`);
+  }
+  await settleMemory();
+  const after = memory();
+  return {
+    chunks: run.value.chunksDone,
+    seconds: run.ms / 1000,
+    peakRssMb: Math.round(peakRss / MB),
+    rssAfterMb: after.rssMb,
+    heapAfterMb: after.heapMb,
+  };
+}
+
+/**
+ * Loads the collection from the store into a new `LibrarySearch` and answers one hybrid query,
+ * `RELOAD_RUNS` times, one index in memory at a time: the app after a reload, whose first search
+ * opens the collection. Resolves the last `LibrarySearch`, ready to search.
+ */
+async function measureReload(store: Store, embedder: Embedder, query: string) {
+  const opening: number[] = [];
+  const firstSearch: number[] = [];
+  let search: LibrarySearch | undefined;
+  let peakRss = 0;
+  for (let run = 0; run < RELOAD_RUNS; run += 1) {
+    search = undefined;
+    await settleMemory();
+    const fresh = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const stopTracking = trackPeakRss();
+    const opened = await timed(() => fresh.open(COLLECTION_ID));
+    const first = await timed(() => fresh.search(query, { mode: 'hybrid', k: RESULTS_PER_SEARCH }));
+    peakRss = Math.max(peakRss, stopTracking());
+    opening.push(opened.ms);
+    firstSearch.push(opened.ms + first.ms);
+    search = fresh;
+  }
+  return {
+    search: search!,
+    peakRssMb: Math.round(peakRss / MB),
+    figures: {
+      reloadMs: Math.round(percentile(opening, 0.5)),
+      reloadMaxMs: Math.round(Math.max(...opening)),
+      coldFirstSearchMs: Math.round(percentile(firstSearch, 0.5)),
+      coldFirstSearchMaxMs: Math.round(Math.max(...firstSearch)),
+    },
+  };
+}
+
+async function openStore(kind: StoreKind): Promise<Store> {
+  if (kind === 'memory') return new MemoryStore();
+  return IdbStore.open('archivist-scale', { indexedDB: new IDBFactory() });
+}
+
+/** Resident memory and JS heap in use, in MB. */
+function memory(): { rssMb: number; heapMb: number } {
+  const usage = process.memoryUsage();
+  return { rssMb: Math.round(usage.rss / MB), heapMb: Math.round(usage.heapUsed / MB) };
+}
+
+async function emptyFolder(dir: string | undefined): Promise<string> {
+  if (dir === undefined) return mkdtemp(join(tmpdir(), 'archivist-scale-'));
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new Error(`--dir ${dir} is not empty.`);
+  return dir;
+}

@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { AppPage } from '../../tests/e2e/support/app-page.ts';
+import { launchBrowser } from '../../tests/e2e/support/browser.ts';
+import {
+  indexingStarted,
+  interactionsBetween,
+  interactUntil,
+  watchInteractions,
+} from '../../tests/e2e/support/interaction-timing.ts';
+import {
+  figures,
+  longTasksBetween,
+  markIdle,
+  watchLongTasks,
+  type LongTask,
+} from '../../tests/e2e/support/long-tasks.ts';
+import { startPreview } from '../../tests/e2e/support/preview-server.ts';
+import { positiveWholeNumber } from '../eval/dataset-options.ts';
+import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
+import { processTreePssMb, trackPeakTreePss } from './process-memory.ts';
+import { readQueries } from './scale-queries.ts';
+import { percentile, rounded } from './timing.ts';
+
+/** Sections, so chunks, per generated document, as in `bench scale`. */
+const SECTIONS_PER_FILE = 10;
+/** The longest any one step of the bench may take (a 50,000-chunk sync takes minutes). */
+const STEP_TIMEOUT = 60 * 60 * 1000;
+/** The long tasks listed with the scripts that ran in them. */
+const LISTED_TASKS = 5;
+
+/**
+ * `bench ui [--files 5000] [--docs DIR] [--questions DIR] [--queries 20] [--seed 1]`: the
+ * production build (`dist/`, or `ARCHIVIST_DIST`) in headless Chromium. Generates the scale
+ * folder (scripts/fixtures/scale-folder.ts, 10 chunks a file), adds it through the folder input
+ * and, while it is indexed, switches between the Library and Search views and types in the
+ * search box over and over (tests/e2e/support/interaction-timing.ts). Reports the long tasks on
+ * the page's main thread while the folder is picked (until the worker starts indexing: the input's
+ * file list, the file dates) and while it is indexed, the time from each input to the next frame,
+ * the sync's summary, then reloads the page and times the first search
+ * (the worker loads the collection from IndexedDB) and `--queries` searches after it, from
+ * Enter to the results heading. Memory is the browser's PSS summed over its processes.
+ */
+export async function runUiBench(args: string[]): Promise<Record<string, unknown>> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      files: { type: 'string', default: '5000' },
+      docs: { type: 'string', default: '../shared/eval/dev/docs' },
+      questions: { type: 'string' },
+      queries: { type: 'string', default: '20' },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  const files = positiveWholeNumber('files', values.files);
+  const log = (message: string) => console.error(`[bench ui] ${message}`);
+  const queries = await readQueries(
+    values.questions ?? dirname(resolve(values.docs)),
+    positiveWholeNumber('queries', values.queries) + 1,
+  );
+  const workspace = await mkdtemp(join(tmpdir(), 'archivist-ui-bench-'));
+  const folder = join(workspace, 'scale');
+  const profile = join(workspace, 'profile');
+  const server = await startPreview();
+  try {
+    const written = await writeScaleFolder(folder, await readSourcePassages(values.docs), {
+      files,
+      sectionsPerFile: SECTIONS_PER_FILE,
+      seed: positiveWholeNumber('seed', values.seed),
+    });
+    log(`${files} files, ${rounded(written.bytes / 1024 / 1024, 1)} MB in ${folder}`);
+    const session = await launchBrowser({ profile });
+    try {
+      const { page } = session;
+      page.setDefaultTimeout(STEP_TIMEOUT);
+      await watchLongTasks(session.context);
+      await watchInteractions(session.context);
+      const app = new AppPage(page);
+      await app.openLibrary(server.url);
+      const memoryBefore = await processTreePssMb(profile);
+
+      const picked = await markIdle(page);
+      const stopTracking = trackPeakTreePss(profile);
+      const sync = app.addFolderWithInput(folder, STEP_TIMEOUT);
+      await indexingStarted(page);
+      const from = await page.evaluate(() => performance.now());
+      const summary = await interactUntil(page, sync);
+      const peakMb = await stopTracking();
+      const to = await markIdle(page);
+      log(`synced: ${summary}`);
+      const pick = await longTasksBetween(page, picked, from);
+      const indexing = await longTasksBetween(page, from, to);
+      const inputs = await interactionsBetween(page, from, to);
+      const memoryAfter = await processTreePssMb(profile);
+
+      const searches = await measureSearches(page, app, server.url, queries);
+      log(`searched: ${JSON.stringify(searches)}`);
+      return {
+        files,
+        folderMb: rounded(written.bytes / 1024 / 1024, 1),
+        summary,
+        pick: figures(pick),
+        indexing: { observedSeconds: rounded((to - from) / 1000, 1), ...figures(indexing) },
+        indexingOver100Ms: indexing.filter((task) => task.duration > 100).length,
+        longestIndexingTasks: describe(indexing),
+        inputs,
+        ...searches,
+        browserPssBeforeMb: memoryBefore,
+        browserPssPeakMb: peakMb,
+        browserPssAfterSyncMb: memoryAfter,
+        browserPssAfterSearchesMb: await processTreePssMb(profile),
+      };
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await server.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Reloads the page, then times the first search (which opens the collection in a new worker) and
+ * `queries.length - 1` more, each from Enter to the results heading, with the long tasks meanwhile.
+ */
+async function measureSearches(page: Page, app: AppPage, baseUrl: string, queries: string[]) {
+  await page.reload();
+  await app.openLibrary(baseUrl);
+  await app.goToSearch();
+  const from = await markIdle(page);
+  const [first, ...rest] = queries;
+  const coldStart = performance.now();
+  await app.search(first!);
+  const coldFirstSearchMs = Math.round(performance.now() - coldStart);
+  const loaded = await markIdle(page);
+  const times: number[] = [];
+  for (const query of rest) {
+    const start = performance.now();
+    await app.search(query);
+    times.push(performance.now() - start);
+  }
+  const to = await markIdle(page);
+  return {
+    coldFirstSearchMs,
+    coldFirstSearchLongTasks: figures(await longTasksBetween(page, from, loaded)),
+    searchP50Ms: Math.round(percentile(times, 0.5)),
+    searchP95Ms: Math.round(percentile(times, 0.95)),
+    searchMaxMs: Math.round(Math.max(...times)),
+    searchLongTasks: figures(await longTasksBetween(page, loaded, to)),
+  };
+}
+
+/** The longest tasks, with the scripts that ran in them. */
+function describe(tasks: readonly LongTask[]): string[] {
+  return [...tasks]
+    .sort((left, right) => right.duration - left.duration)
+    .slice(0, LISTED_TASKS)
+    .map(
+      (task) =>
+        `${Math.round(task.duration)} ms at ${Math.round(task.start)} ms: ${task.scripts.slice(0, 2).join('; ') || 'no script attributed'}`,
+    );
+}
