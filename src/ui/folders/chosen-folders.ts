@@ -23,8 +23,8 @@ export async function pickDirectory(): Promise<ChosenFolder | undefined> {
 }
 
 /** The folder chosen with `<input webkitdirectory>`: named after the top folder of the paths. */
-export function folderFromInput(fileList: FileList | null): ChosenFolder | undefined {
-  const files: PickedFile[] = [...(fileList ?? [])].map((file) => ({
+export function folderFromInput(chosen: readonly File[]): ChosenFolder | undefined {
+  const files: PickedFile[] = chosen.map((file) => ({
     relativePath: file.webkitRelativePath || file.name,
     file,
   }));

@@ -104,10 +104,7 @@ export async function interactUntil<T>(
   return watched;
 }
 
-/**
- * Resolves once the worker indexes the folder of the sync shown (its figures are shown), or the
- * sync has ended.
- */
-export async function indexingStarted(page: Page): Promise<void> {
-  await page.getByTestId('sync-stats').or(page.getByTestId('sync-summary')).first().waitFor();
+/** Resolves once the sync of a folder just chosen is shown: the app reads file dates, then indexes. */
+export async function syncShown(page: Page): Promise<void> {
+  await page.getByTestId('sync-job').first().waitFor();
 }
