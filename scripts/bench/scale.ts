@@ -124,7 +124,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       peakRssReloadMb: reload.peakRssMb,
       rssWithIndexMb: withIndex.rssMb,
       heapWithIndexMb: withIndex.heapMb,
-      indexHeapMb: withIndex.heapMb - storeOnly.heapMb,
+      indexMb: withIndex.heapMb - storeOnly.heapMb,
       rssAfterSearchesMb: after.rssMb,
       embedder: embedder.id,
     };
@@ -209,10 +209,16 @@ async function openStore(kind: StoreKind): Promise<Store> {
   return IdbStore.open('archivist-scale', { indexedDB: new IDBFactory() });
 }
 
-/** Resident memory and JS heap in use, in MB. */
+/**
+ * Resident memory and what JavaScript holds, in MB: the heap in use plus the array buffers
+ * (typed arrays live outside V8's heap, so `heapUsed` alone misses the keyword and vector indexes).
+ */
 function memory(): { rssMb: number; heapMb: number } {
   const usage = process.memoryUsage();
-  return { rssMb: Math.round(usage.rss / MB), heapMb: Math.round(usage.heapUsed / MB) };
+  return {
+    rssMb: Math.round(usage.rss / MB),
+    heapMb: Math.round((usage.heapUsed + usage.arrayBuffers) / MB),
+  };
 }
 
 async function emptyFolder(dir: string | undefined): Promise<string> {

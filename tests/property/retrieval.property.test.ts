@@ -10,6 +10,7 @@ import { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';
 import { reciprocalRankFusion, type RankedList } from '../../src/core/retrieval/fusion.ts';
 import { searchIndexes, type SearchMode } from '../../src/core/retrieval/hybrid-search.ts';
 import { analyze } from '../../src/core/retrieval/text-analysis.ts';
+import { topHits } from '../../src/core/retrieval/top-hits.ts';
 import type { Chunk, SearchHit } from '../../src/core/types.ts';
 import { anyText } from './arbitraries.ts';
 import { checkProperty, testTimeout } from './runs.ts';
@@ -166,6 +167,8 @@ describe('BM25 (property)', () => {
         for (const [position, hit] of incremental.entries()) {
           expect(hit.score).toBeCloseTo(rebuilt[position]!.score, 9);
         }
+        const feedback = [...documents.keys()].slice(0, 3);
+        expect(index.expandQuery(text, feedback)).toEqual(fresh.expandQuery(text, feedback));
       });
     },
     testTimeout(),
@@ -198,6 +201,25 @@ describe('BM25 (property)', () => {
 });
 
 const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');
+
+describe('top hits (property)', () => {
+  it(
+    'keeps what sorting every entry (score down, then id) and taking the first k keeps',
+    () => {
+      const scores = fc.array(fc.tuple(ids, fc.constantFrom(0, 0.5, 1, 2, -1, 1e-9)), {
+        maxLength: 12,
+      });
+      checkProperty(fc.tuple(scores, k), ([entries, limit]) => {
+        const map = new Map(entries);
+        const sorted = [...map]
+          .map(([id, score]) => ({ id, score }))
+          .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1));
+        expect(topHits(map, limit)).toEqual(sorted.slice(0, Math.max(0, limit)));
+      });
+    },
+    testTimeout(),
+  );
+});
 
 /** A ranked list: unique ids with falling scores, and a weight (or the default 1). */
 const rankedList: fc.Arbitrary<RankedList> = fc

@@ -1,6 +1,8 @@
 import type { LexicalIndex } from '../ports/lexical-index.ts';
 import type { SearchHit } from '../types.ts';
+import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
+import { TopHits } from './top-hits.ts';
 
 export interface Bm25Options {
   k1?: number;
@@ -10,19 +12,27 @@ export interface Bm25Options {
 /** Expansion terms taken from the feedback documents (RM3 uses 10-20). */
 const FEEDBACK_TERMS = 20;
 
-interface DocumentEntry {
-  id: string;
-  length: number;
-  terms: Map<string, number>;
-}
-
-/** Okapi BM25 with incremental add and remove. */
+/**
+ * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
+ * terms, and its (term id, frequency) pairs in first-occurrence order, kept for removal and for
+ * query expansion. A removed document leaves a dead slot (length -1) that searches skip; once dead
+ * slots outnumber live ones, the index is rebuilt from the live slots' pairs (no re-tokenizing).
+ */
 export class Bm25Index implements LexicalIndex {
   readonly #k1: number;
   readonly #b: number;
-  readonly #documents = new Map<string, DocumentEntry>();
-  readonly #postings = new Map<string, Map<string, number>>();
+  #postings = new PostingLists();
+  readonly #slotOf = new Map<string, number>();
+  #ids: string[] = [];
+  #lengths: number[] = [];
+  #documentTerms: (Int32Array | undefined)[] = [];
+  #live = 0;
   #totalLength = 0;
+  /** Score accumulator by slot, reused by every search (zeroed where it was used). */
+  #scores = new Float64Array(0);
+  #touched = new Uint8Array(0);
+  /** Term counts by term id while one document is added (zeroed after). */
+  #counts = new Int32Array(0);
 
   constructor(options: Bm25Options = {}) {
     this.#k1 = options.k1 ?? 1.2;
@@ -30,40 +40,21 @@ export class Bm25Index implements LexicalIndex {
   }
 
   get size(): number {
-    return this.#documents.size;
+    return this.#live;
   }
 
   add(documents: readonly { id: string; text: string }[]): void {
     for (const document of documents) {
-      this.remove([document.id]);
-      const terms = new Map<string, number>();
+      this.#removeOne(document.id);
       const tokens = analyze(document.text);
-      for (const term of tokens) terms.set(term, (terms.get(term) ?? 0) + 1);
-      for (const [term, frequency] of terms) {
-        let posting = this.#postings.get(term);
-        if (!posting) {
-          posting = new Map();
-          this.#postings.set(term, posting);
-        }
-        posting.set(document.id, frequency);
-      }
-      this.#documents.set(document.id, { id: document.id, length: tokens.length, terms });
-      this.#totalLength += tokens.length;
+      this.#place(document.id, tokens.length, this.#countTerms(tokens));
     }
+    this.#compactIfSparse();
   }
 
   remove(ids: readonly string[]): void {
-    for (const id of ids) {
-      const entry = this.#documents.get(id);
-      if (!entry) continue;
-      for (const term of entry.terms.keys()) {
-        const posting = this.#postings.get(term);
-        posting?.delete(id);
-        if (posting?.size === 0) this.#postings.delete(term);
-      }
-      this.#totalLength -= entry.length;
-      this.#documents.delete(id);
-    }
+    for (const id of ids) this.#removeOne(id);
+    this.#compactIfSparse();
   }
 
   search(query: string, k: number): SearchHit[] {
@@ -79,22 +70,39 @@ export class Bm25Index implements LexicalIndex {
 
   /** BM25 with a weight per query term (1 for the user's words, less for expansion terms). */
   searchTerms(terms: ReadonlyMap<string, number>, k: number): SearchHit[] {
-    const count = this.#documents.size;
-    if (count === 0 || k <= 0) return [];
-    const averageLength = this.#totalLength / count || 1;
-    const scores = new Map<string, number>();
+    if (this.#live === 0 || k <= 0) return [];
+    const averageLength = this.#totalLength / this.#live || 1;
+    const scores = this.#scores;
+    const touched = this.#touched;
+    const lengths = this.#lengths;
+    const k1 = this.#k1;
+    const b = this.#b;
+    const hit: number[] = [];
     for (const [term, weight] of terms) {
-      const posting = this.#postings.get(term);
-      if (!posting) continue;
-      const idf = weight * this.#idf(posting.size);
-      for (const [id, frequency] of posting) {
-        const length = this.#documents.get(id)?.length ?? averageLength;
-        const norm = this.#k1 * (1 - this.#b + (this.#b * length) / averageLength);
-        const score = (idf * frequency * (this.#k1 + 1)) / (frequency + norm);
-        scores.set(id, (scores.get(id) ?? 0) + score);
+      const termId = this.#postings.find(term);
+      if (termId === undefined || this.#postings.holders(termId) === 0) continue;
+      const idf = weight * this.#idf(this.#postings.holders(termId));
+      const { pairs, end } = this.#postings.list(termId);
+      for (let position = 0; position < end; position += 2) {
+        const slot = pairs[position]!;
+        const length = lengths[slot]!;
+        if (length < 0) continue;
+        const frequency = pairs[position + 1]!;
+        const norm = k1 * (1 - b + (b * length) / averageLength);
+        scores[slot]! += (idf * frequency * (k1 + 1)) / (frequency + norm);
+        if (touched[slot] === 0) {
+          touched[slot] = 1;
+          hit.push(slot);
+        }
       }
     }
-    return topHits(scores, k);
+    const top = new TopHits(k);
+    for (const slot of hit) {
+      top.offer(this.#ids[slot]!, scores[slot]!);
+      scores[slot] = 0;
+      touched[slot] = 0;
+    }
+    return top.hits();
   }
 
   /**
@@ -109,12 +117,16 @@ export class Bm25Index implements LexicalIndex {
   ): Map<string, number> {
     const weights = new Map<string, number>();
     for (const id of ids) {
-      const entry = this.#documents.get(id);
-      if (!entry || entry.length === 0) continue;
-      for (const [term, frequency] of entry.terms) {
+      const slot = this.#slotOf.get(id);
+      if (slot === undefined) continue;
+      const length = this.#lengths[slot]!;
+      const pairs = this.#documentTerms[slot];
+      if (!pairs || length <= 0) continue;
+      for (let position = 0; position < pairs.length; position += 2) {
+        const termId = pairs[position]!;
+        const term = this.#postings.term(termId);
         if (exclude.has(term)) continue;
-        const posting = this.#postings.get(term);
-        const weight = (frequency / entry.length) * this.#idf(posting?.size ?? 1);
+        const weight = (pairs[position + 1]! / length) * this.#idf(this.#postings.holders(termId));
         weights.set(term, (weights.get(term) ?? 0) + weight);
       }
     }
@@ -123,17 +135,91 @@ export class Bm25Index implements LexicalIndex {
     return new Map(top.map(([term, weight]) => [term, weight / best]));
   }
 
-  #idf(documentFrequency: number): number {
-    const count = this.#documents.size;
-    return Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  /** (term id, frequency) pairs of `tokens`, in first-occurrence order. */
+  #countTerms(tokens: readonly string[]): Int32Array {
+    const distinct: number[] = [];
+    for (const term of tokens) {
+      const id = this.#postings.idOf(term);
+      if (this.#counts.length <= id) {
+        const grown = new Int32Array(Math.max(1024, (id + 1) * 2));
+        grown.set(this.#counts);
+        this.#counts = grown;
+      }
+      if (this.#counts[id] === 0) distinct.push(id);
+      this.#counts[id]! += 1;
+    }
+    const pairs = new Int32Array(distinct.length * 2);
+    distinct.forEach((id, position) => {
+      pairs[position * 2] = id;
+      pairs[position * 2 + 1] = this.#counts[id]!;
+      this.#counts[id] = 0;
+    });
+    return pairs;
   }
-}
 
-/** The `k` highest-scoring entries (none for k <= 0), best first; ties broken by id. */
-export function topHits(scores: Map<string, number>, k: number): SearchHit[] {
-  if (!(k > 0)) return [];
-  const hits: SearchHit[] = [];
-  for (const [id, score] of scores) hits.push({ id, score });
-  hits.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1));
-  return hits.slice(0, k);
+  /** Gives a document a new slot with its length and its (term id, frequency) pairs. */
+  #place(id: string, length: number, pairs: Int32Array): void {
+    const slot = this.#ids.length;
+    for (let position = 0; position < pairs.length; position += 2) {
+      this.#postings.append(pairs[position]!, slot, pairs[position + 1]!);
+    }
+    this.#slotOf.set(id, slot);
+    this.#ids.push(id);
+    this.#lengths.push(length);
+    this.#documentTerms.push(pairs);
+    this.#live += 1;
+    this.#totalLength += length;
+    if (this.#scores.length <= slot) {
+      const capacity = Math.max(64, this.#scores.length * 2);
+      this.#scores = new Float64Array(capacity);
+      this.#touched = new Uint8Array(capacity);
+    }
+  }
+
+  #removeOne(id: string): void {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return;
+    const pairs = this.#documentTerms[slot]!;
+    for (let position = 0; position < pairs.length; position += 2) {
+      this.#postings.release(pairs[position]!);
+    }
+    this.#totalLength -= this.#lengths[slot]!;
+    this.#lengths[slot] = -1;
+    this.#documentTerms[slot] = undefined;
+    this.#slotOf.delete(id);
+    this.#live -= 1;
+  }
+
+  /**
+   * Rebuilds the lists from the live documents only, in their order, with new term ids, once
+   * dead slots outnumber live ones (so the work stays proportional to the changes made).
+   */
+  #compactIfSparse(): void {
+    if (this.#ids.length - this.#live <= this.#live) return;
+    const previous = {
+      postings: this.#postings,
+      ids: this.#ids,
+      lengths: this.#lengths,
+      terms: this.#documentTerms,
+    };
+    this.#postings = new PostingLists();
+    this.#slotOf.clear();
+    this.#ids = [];
+    this.#lengths = [];
+    this.#documentTerms = [];
+    this.#live = 0;
+    this.#totalLength = 0;
+    previous.ids.forEach((id, slot) => {
+      const pairs = previous.terms[slot];
+      if (!pairs) return;
+      for (let position = 0; position < pairs.length; position += 2) {
+        pairs[position] = this.#postings.idOf(previous.postings.term(pairs[position]!));
+      }
+      this.#place(id, previous.lengths[slot]!, pairs);
+    });
+  }
+
+  #idf(documentFrequency: number): number {
+    return Math.log(1 + (this.#live - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
 }

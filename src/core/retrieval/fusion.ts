@@ -1,5 +1,5 @@
 import type { SearchHit } from '../types.ts';
-import { topHits } from './bm25.ts';
+import { topHits } from './top-hits.ts';
 
 export interface RankedList {
   hits: readonly SearchHit[];

@@ -34,13 +34,33 @@ function undouble(word: string): string {
   return word;
 }
 
+/** Index term of each word form seen (null for a stop word): most words recur, so most lookups hit. */
+const termOfWord = new Map<string, string | null>();
+/** Forms kept before the cache starts over, so memory stays bounded (a few MB). */
+const MAX_CACHED_WORDS = 100_000;
+const NON_ASCII = /[^\0-\x7f]/;
+
 /** Words of `text` as index terms, in order, stop words dropped. */
 export function analyze(text: string): string[] {
+  const lower = text.toLowerCase();
+  // NFKD leaves ASCII as it is: only other text needs the (slower) decomposition.
+  const folded = NON_ASCII.test(lower) ? lower.normalize('NFKD') : lower;
   const terms: string[] = [];
-  for (const match of text.toLowerCase().normalize('NFKD').matchAll(WORD)) {
-    const word = match[0].replace(/\p{M}/gu, '').replace(/['’][\p{L}]+$/u, '');
-    if (word.length === 0 || STOP_WORDS.has(word)) continue;
-    terms.push(stem(word));
+  for (const form of folded.match(WORD) ?? []) {
+    let term = termOfWord.get(form);
+    if (term === undefined) {
+      term = wordTerm(form);
+      if (termOfWord.size >= MAX_CACHED_WORDS) termOfWord.clear();
+      termOfWord.set(form, term);
+    }
+    if (term !== null) terms.push(term);
   }
   return terms;
+}
+
+/** The index term of one lower-cased, decomposed word form; null for a stop word. */
+function wordTerm(form: string): string | null {
+  const word = form.replace(/\p{M}/gu, '').replace(/['’][\p{L}]+$/u, '');
+  if (word.length === 0 || STOP_WORDS.has(word)) return null;
+  return stem(word);
 }
