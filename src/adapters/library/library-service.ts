@@ -217,6 +217,15 @@ export class LibraryService {
     this.#dependencies.changes?.announce(collectionId);
   }
 
+  /**
+   * Loads the collections' search indexes in the background (the app calls this once it has
+   * shown the library), so the first search or question does not wait seconds for a large one.
+   */
+  async prepareSearch(): Promise<void> {
+    const { search } = await this.#opened;
+    await search.preload();
+  }
+
   async search(request: LibrarySearchRequest): Promise<SearchResultItem[]> {
     const query = request.query.trim();
     if (query.length === 0 || request.collectionIds?.length === 0) return [];

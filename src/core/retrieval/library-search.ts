@@ -32,6 +32,17 @@ export interface LibrarySearchResult {
   routes?: CollectionRoute[];
 }
 
+/**
+ * Indexing a large collection takes seconds; it gives way this often (ms) so the worker can answer
+ * other calls (a sync's progress, the collection list) meanwhile.
+ */
+const LOAD_SLICE_MS = 30;
+
+/** Resolves after the tasks already queued have run. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
 
 /** The embedder of a model, by the id a collection records (`Collection.embedderId`). */
@@ -60,6 +71,17 @@ export class LibrarySearch {
       index.catch(() => this.#indexes.delete(collectionId));
     }
     return index;
+  }
+
+  /**
+   * Loads every stored collection's index ahead of the first search, one after another, so a
+   * search soon after the app opens need not wait for it. A collection that fails to load is left
+   * for the search that needs it, which reports the failure.
+   */
+  async preload(): Promise<void> {
+    for (const { id } of await this.store.listCollections()) {
+      await this.open(id).catch(() => undefined);
+    }
   }
 
   /** Forgets a collection's live index (after it was deleted or re-embedded). */
@@ -137,7 +159,12 @@ export class LibrarySearch {
       list.push(chunk);
       byFile.set(chunk.fileId, list);
     }
+    let sliceStart = Date.now();
     for (const [fileId, fileChunks] of byFile) {
+      if (Date.now() - sliceStart > LOAD_SLICE_MS) {
+        await nextTask();
+        sliceStart = Date.now();
+      }
       const vectors = new Float32Array(fileChunks.length * dim);
       fileChunks.forEach((chunk, position) => {
         const row = rowOf.get(chunk.id);
