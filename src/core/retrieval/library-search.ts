@@ -38,9 +38,16 @@ export interface LibrarySearchResult {
  */
 const LOAD_SLICE_MS = 30;
 
-/** Resolves after the tasks already queued have run. */
+/** Resolves after the tasks already queued have run (a message, not a timer: no 1-4 ms clamp). */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
