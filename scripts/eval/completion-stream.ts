@@ -63,3 +63,16 @@ export async function writeInSlices(
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
 }
+
+/** Writes `events` one at a time, `pauseMs` apart, until done or disconnected. */
+export async function writeSlowly(
+  response: ServerResponse,
+  events: readonly string[],
+  pauseMs: number,
+): Promise<void> {
+  for (const event of events) {
+    if (response.destroyed) return;
+    response.write(event);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}

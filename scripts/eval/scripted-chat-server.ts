@@ -17,7 +17,12 @@ import { parseArgs } from 'node:util';
 import { estimatePromptTokens, estimateTokens } from '../../src/adapters/engines/token-estimate.ts';
 import { isRecord } from '../../src/adapters/engines/openai-http.ts';
 import type { ChatMessage, JsonSchema } from '../../src/core/ports/chat-engine.ts';
-import { completionEvents, startEventStream, writeInSlices } from './completion-stream.ts';
+import {
+  completionEvents,
+  startEventStream,
+  writeInSlices,
+  writeSlowly,
+} from './completion-stream.ts';
 import { readPrompt, scriptedText, scriptedValue } from './scripted-replies.ts';
 
 export interface ScriptedChatServerOptions {
@@ -29,6 +34,11 @@ export interface ScriptedChatServerOptions {
   textSuffix?: string;
   /** Appended to every string of a JSON reply that is not an enum value (as textSuffix). */
   stringSuffix?: string;
+  /**
+   * Pause between the pieces (24 characters) of a streamed text reply, as a slow model writes
+   * (tests use it to reload mid-answer); none by default.
+   */
+  streamPauseMs?: number;
 }
 
 /** One chat request as the server counted it. */
@@ -49,6 +59,8 @@ export interface ScriptedChatServer {
   requests: ScriptedRequest[];
   /** The most prompt tokens one request had, by the engine's estimate (0 before any). */
   largestPromptTokens(): number;
+  /** Changes `streamPauseMs` for the replies that start from now on. */
+  setStreamPause(milliseconds: number): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +83,7 @@ export async function startScriptedChatServer(
   options: ScriptedChatServerOptions = {},
 ): Promise<ScriptedChatServer> {
   const contextWindow = options.contextWindow ?? 4096;
+  let streamPauseMs = options.streamPauseMs ?? 0;
   const requests: ScriptedRequest[] = [];
   const server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', '*');
@@ -147,7 +160,8 @@ export async function startScriptedChatServer(
       finishReason: 'stop',
       usage: body.includeUsage ? usage : false,
     });
-    await writeInSlices(response, events, SLICE_BYTES);
+    if (streamPauseMs > 0 && !body.schema) await writeSlowly(response, events, streamPauseMs);
+    else await writeInSlices(response, events, SLICE_BYTES);
     response.end();
   }
 
@@ -160,6 +174,7 @@ export async function startScriptedChatServer(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     largestPromptTokens: () => Math.max(0, ...requests.map((request) => request.promptTokens)),
+    setStreamPause: (milliseconds) => (streamPauseMs = milliseconds),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

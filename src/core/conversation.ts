@@ -23,11 +23,18 @@ export interface TurnCitation {
 }
 
 /**
- * `running` while the answer streams; `stopped` keeps what streamed before the stop; `failed`
- * keeps the error; the others are how the run ended.
+ * `running` while the answer streams (a running turn is saved as it goes); `stopped` keeps what
+ * streamed before the stop; `interrupted`, what was saved of a turn whose page closed or reloaded
+ * while it ran; `failed` keeps the error; the others are how the run ended.
  */
 export type TurnStatus =
-  'running' | 'answered' | 'not-found' | 'out-of-budget' | 'stopped' | 'failed';
+  | 'running'
+  | 'answered'
+  | 'not-found'
+  | 'out-of-budget'
+  | 'stopped'
+  | 'interrupted'
+  | 'failed';
 
 export interface ConversationTurn {
   id: string;
@@ -121,6 +128,21 @@ export function withTurn(
       : conversation.turns.map((existing, position) => (position === index ? turn : existing));
   const title = conversation.title || cleanTitle(turns[0]?.question ?? '');
   return { ...conversation, title, turns, updatedAt: now };
+}
+
+/**
+ * The conversation as a page that runs none of its turns shows it: a turn saved while it was
+ * running (its page closed or reloaded before it ended) becomes `interrupted`, keeping what was
+ * saved of it. The same object when no turn was running.
+ */
+export function settleInterrupted(conversation: Conversation): Conversation {
+  if (!conversation.turns.some((turn) => turn.status === 'running')) return conversation;
+  return {
+    ...conversation,
+    turns: conversation.turns.map((turn) =>
+      turn.status === 'running' ? { ...turn, status: 'interrupted' } : turn,
+    ),
+  };
 }
 
 /**

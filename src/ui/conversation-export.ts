@@ -25,6 +25,7 @@ const STATUS_TEXT: Record<TurnStatus, string> = {
   'not-found': 'Not found in the documents',
   'out-of-budget': 'Stopped when its budget was spent',
   stopped: 'Stopped (the answer is partial)',
+  interrupted: 'Interrupted when the page closed (the answer may be partial)',
   failed: 'Failed',
 };
 

@@ -5,6 +5,7 @@ import {
   MAX_TITLE_LENGTH,
   newConversation,
   searchScope,
+  settleInterrupted,
   withTurn,
 } from '../../src/core/conversation.ts';
 import { makeTurn } from '../contracts/conversation-store.contract.ts';
@@ -60,6 +61,17 @@ describe('conversations', () => {
     ]);
     expect(historyOf(conversation, '3')).toEqual([{ question: 'One?', answer: 'A' }]);
     expect(historyOf(conversation, '1')).toEqual([]);
+  });
+
+  it('shows a turn saved while running, in a page that does not run it, as interrupted', () => {
+    const running = makeTurn('2', { status: 'running', answer: 'The core is 3' });
+    const conversation = withTurn(withTurn(newConversation('c'), makeTurn('1'), 1), running, 2);
+    const settled = settleInterrupted(conversation);
+    expect(settled.turns.map((turn) => turn.status)).toEqual(['answered', 'interrupted']);
+    expect(settled.turns[1]).toEqual({ ...running, status: 'interrupted' });
+    expect(conversation.turns[1]!.status).toBe('running');
+    const done = withTurn(newConversation('d'), makeTurn('1'), 1);
+    expect(settleInterrupted(done)).toBe(done);
   });
 
   it('cuts long titles at a word', () => {

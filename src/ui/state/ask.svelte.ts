@@ -15,11 +15,13 @@ import { isCancellation, toFailure, type Failure } from './failure.ts';
 
 /** How long a run that ended may still wait for its last trace events. */
 const LATE_EVENTS_MS = 1000;
+/** How often a running turn is saved as it streams (a reload keeps what was saved). */
+const PROGRESS_SAVE_MS = 2000;
 
 /**
  * The question box and the run answering it: each question is the next turn of the open
- * conversation (a follow-up of the turns before it), streamed live, then saved with the
- * conversation however it ended. Regenerating a turn asks its question again and replaces its
+ * conversation (a follow-up of the turns before it), streamed live and saved as it goes, then
+ * saved with the conversation however it ended. Regenerating a turn asks its question again and replaces its
  * answer in place.
  */
 export class AskState {
@@ -79,13 +81,20 @@ export class AskState {
     };
     let traceEnded = () => {};
     const lastEvent = new Promise<void>((resolve) => (traceEnded = resolve));
+    let savedAt = Date.now();
     const apply = (change: (turn: ConversationTurn) => ConversationTurn) => {
-      if (this.#jobId === jobId) this.live = live = change(live);
+      if (this.#jobId !== jobId) return;
+      this.live = live = change(live);
+      if (Date.now() - savedAt >= PROGRESS_SAVE_MS) {
+        savedAt = Date.now();
+        void this.#conversations.saveTurn(conversation, live);
+      }
     };
     this.live = live;
     this.liveConversationId = conversation.id;
     this.running = true;
     this.failure = undefined;
+    void this.#conversations.saveTurn(conversation, live);
     let end: (turn: ConversationTurn) => ConversationTurn;
     try {
       const result = await this.#ask(jobId, conversation, live, collectionIds, apply, traceEnded);
@@ -110,7 +119,7 @@ export class AskState {
     // Trace events come over a channel of their own and may arrive after the answer.
     if (live.events.length > 0) await Promise.race([lastEvent, delay(LATE_EVENTS_MS)]);
     this.#jobId = undefined;
-    await this.#conversations.commitTurn(conversation, { ...end(live), endedAt: Date.now() });
+    await this.#conversations.saveTurn(conversation, { ...end(live), endedAt: Date.now() });
     this.live = undefined;
     this.liveConversationId = undefined;
     this.running = false;

@@ -11,7 +11,12 @@ import {
   exportFileName,
 } from '../conversation-export.ts';
 import { copyText, downloadText } from '../download.ts';
-import { cleanTitle, newConversation, withTurn } from '../../core/conversation.ts';
+import {
+  cleanTitle,
+  newConversation,
+  settleInterrupted,
+  withTurn,
+} from '../../core/conversation.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /** Where the open conversation's id is kept, so a reload reopens it. */
@@ -22,7 +27,8 @@ const COPIED_MS = 2000;
 /**
  * The conversation history: the list (newest first), the open conversation with its scope, and
  * what is done to them (rename, delete, export, copy an answer). A new conversation is a draft
- * until its first turn ends; every turn is saved when it ends.
+ * until its first question; a turn is saved when it starts, as it streams and when it ends, so a
+ * reload keeps the question and what was answered of it.
  */
 export class ConversationsState {
   list = $state.raw<ConversationSummary[]>([]);
@@ -37,6 +43,8 @@ export class ConversationsState {
   readonly #client: LibraryClient;
   /** Deleted while a run in them went on: the run's end must not bring them back. */
   readonly #deleted: string[] = [];
+  /** The last turn write (see `saveTurn`). */
+  #writes: Promise<void> = Promise.resolve();
 
   constructor(client: LibraryClient) {
     this.#client = client;
@@ -57,7 +65,7 @@ export class ConversationsState {
       const conversation = await this.#client.conversations.get(id);
       this.historyOpen = false;
       if (!conversation) return this.#refresh();
-      this.current = conversation;
+      this.current = settleInterrupted(conversation);
       writeOpenId(id);
     });
   }
@@ -96,20 +104,32 @@ export class ConversationsState {
     await this.#attempt(() => this.#client.conversations.put(this.current));
   }
 
-  /** Saves a turn that ended (adding it, or replacing the turn with its id) in `conversation`. */
-  async commitTurn(conversation: Conversation, turn: ConversationTurn): Promise<void> {
-    if (this.#deleted.includes(conversation.id)) return;
-    await this.#attempt(async () => {
-      const isOpen = () => this.current.id === conversation.id;
-      const stored = isOpen()
-        ? this.current
-        : await this.#client.conversations.get(conversation.id);
-      const updated = withTurn(stored ?? conversation, turn);
-      if (isOpen()) this.current = updated;
-      await this.#client.conversations.put(updated);
-      if (isOpen()) writeOpenId(updated.id);
-      await this.#refresh();
+  /**
+   * Saves a turn in `conversation`, adding it or replacing the turn with its id: a running turn
+   * as it is so far (its question at the start, then what streamed, so a reload or a closed tab
+   * loses neither), then as it ended. Puts it into the stored conversation (another tab may have
+   * added turns since this one read it), or into `conversation` when none is stored yet; writes
+   * run one after another, so a late progress save never overwrites a turn's end.
+   */
+  saveTurn(conversation: Conversation, turn: ConversationTurn): Promise<void> {
+    const write = this.#writes.then(async () => {
+      if (this.#deleted.includes(conversation.id)) return;
+      await this.#attempt(async () => {
+        const stored = await this.#client.conversations.get(conversation.id);
+        const isOpen = this.current.id === conversation.id;
+        const updated = withTurn(stored ?? (isOpen ? this.current : conversation), turn);
+        await this.#client.conversations.put(updated);
+        if (this.current.id === conversation.id) {
+          // The live turn shows from the run itself; a turn left running by a closed page does not.
+          this.current = settleInterrupted(updated);
+          writeOpenId(updated.id);
+        }
+        const listChanged = !stored?.turns.some(({ id }) => id === turn.id);
+        if (listChanged || turn.status !== 'running') await this.#refresh();
+      });
     });
+    this.#writes = write;
+    return write;
   }
 
   /** Downloads the open conversation as Markdown or JSON; `names`: collection id to name. */
