@@ -28,13 +28,7 @@ export interface TurnCitation {
  * while it ran; `failed` keeps the error; the others are how the run ended.
  */
 export type TurnStatus =
-  | 'running'
-  | 'answered'
-  | 'not-found'
-  | 'out-of-budget'
-  | 'stopped'
-  | 'interrupted'
-  | 'failed';
+  'running' | 'answered' | 'not-found' | 'out-of-budget' | 'stopped' | 'interrupted' | 'failed';
 
 export interface ConversationTurn {
   id: string;
