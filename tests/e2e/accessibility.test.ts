@@ -7,20 +7,13 @@
  * screen may scroll sideways. Every violation found (any impact) is printed, so the run reports
  * them.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
-import { AppPage } from './support/app-page.ts';
 import { describeViolation, runAxe, serious } from './support/axe.ts';
-import { launchBrowser, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
-
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+import { useAppSession } from './support/app-session.ts';
 
 interface Look {
   name: string;
@@ -37,40 +30,25 @@ const LOOKS: Look[] = [
 ];
 
 describe('accessibility (axe-core)', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
+  const ui = useAppSession({ name: 'accessibility' });
   let server: ScriptedChatServer;
 
   beforeAll(async () => {
     server = await startScriptedChatServer();
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-accessibility-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
-    await app.goToAsk();
-    await app.ask('How long is the sediment core VH-7?');
-    await app.useModelServer(server.url, 'scripted');
-    await session.page
+    await ui.app.goToAsk();
+    await ui.app.ask('How long is the sediment core VH-7?');
+    await ui.app.useModelServer(server.url, 'scripted');
+    await ui.page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Thorough (slower, checks itself)' });
-    await app.ask('How long did the migration to schema version 3 take?');
+    await ui.app.ask('How long did the migration to schema version 3 take?');
   });
 
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   for (const look of LOOKS) {
     test(`every screen, ${look.name}`, async () => {
-      const page = session.page;
+      const page = ui.page;
       await page.emulateMedia({ colorScheme: look.colorScheme });
       await page.setViewportSize({ width: look.width, height: look.height });
       const failures: string[] = [];
@@ -94,8 +72,8 @@ describe('accessibility (axe-core)', () => {
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 
       await nav('Library');
-      await app.collectionCard('library').waitFor();
-      await (await app.fileIssues('library')).first().waitFor();
+      await ui.app.collectionCard('library').waitFor();
+      await (await ui.app.fileIssues('library')).first().waitFor();
       await check('Library, file issues open');
       // Checked with the rest of the first screen; then out of the way of what it covers.
       const offlineNotice = page.getByTestId('offline-ready');
@@ -106,22 +84,22 @@ describe('accessibility (axe-core)', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await app.goToSearch();
-      const results = await app.search('How long is the sediment core VH-7?');
+      await ui.app.goToSearch();
+      const results = await ui.app.search('How long is the sediment core VH-7?');
       await check('Search with results');
-      await app.openResult(results.first());
+      await ui.app.openResult(results.first());
       await check('document viewer, text passage');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      const pdfResults = await app.search('Who is the treasurer, Imogen Castellane?');
+      const pdfResults = await ui.app.search('Who is the treasurer, Imogen Castellane?');
       await pdfResults.first().getByRole('button').click();
       await page.getByTestId('page-highlight').first().waitFor();
       await check('document viewer, PDF page');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await app.goToAsk();
-      const trace = await app.openTrace();
+      await ui.app.goToAsk();
+      const trace = await ui.app.openTrace();
       await trace.getByRole('table', { name: 'Candidates' }).waitFor();
       const historyToggle = page.getByRole('button', { name: 'Conversations' });
       if (

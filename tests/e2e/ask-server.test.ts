@@ -5,69 +5,47 @@
  * mode shows its candidates, the notes the monitor spliced in and the scores. The server appends
  * hostile markup to every text reply: it must render as text, and no script may run.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { requestsOffDevice } from './support/browser.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 /** Would set `window.hostileMarkupRan` if the model's text ever became HTML. */
 const HOSTILE_MARKUP =
   ' <img src="x" onerror="window.hostileMarkupRan = true"><script>window.hostileMarkupRan = true</script>';
 
 describe('asking through an OpenAI-compatible server', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
+  const ui = useAppSession({ name: 'server' });
   let server: ScriptedChatServer;
 
   beforeAll(async () => {
     server = await startScriptedChatServer({ textSuffix: HOSTILE_MARKUP });
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-server-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
   });
 
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   test('connects to the server after a connection test', async () => {
-    await app.goToAsk();
-    await app.useModelServer(server.url, 'scripted');
-    expect(await session.page.getByTestId('answer-engine-label').textContent()).toContain(
-      'scripted',
-    );
+    await ui.app.goToAsk();
+    await ui.app.useModelServer(server.url, 'scripted');
+    expect(await ui.page.getByTestId('answer-engine-label').textContent()).toContain('scripted');
   });
 
   test('plans a multi-step question, shows the plan and opens a cited passage', async () => {
-    const page = session.page;
+    const page = ui.page;
     await page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Plan (multi-step)' });
     const requestsBefore = server.requests.length;
-    const answer = await app.ask(
+    const answer = await ui.app.ask(
       'Who directs the station where the 312-metre sediment core was drilled?',
     );
     expect(server.requests.length).toBeGreaterThan(requestsBefore + 2);
     expect((await answer.textContent())?.trim().length).toBeGreaterThan(0);
 
-    const trace = await app.openTrace();
+    const trace = await ui.app.openTrace();
     const lines = await trace.getByRole('listitem').allTextContents();
     expect(lines.some((line) => line.includes('Strategy: plan (chosen by user)'))).toBe(true);
     expect(lines.some((line) => line.includes('Sub-question'))).toBe(true);
@@ -87,13 +65,13 @@ describe('asking through an OpenAI-compatible server', () => {
   });
 
   test('answers thoroughly with notes spliced in and every candidate scored', async () => {
-    const page = session.page;
+    const page = ui.page;
     await page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Thorough (slower, checks itself)' });
     // The scripted proposals hedge for about half of all questions; this one hedges.
-    await app.ask('How long did the migration to schema version 3 take?');
-    const trace = await app.openTrace();
+    await ui.app.ask('How long did the migration to schema version 3 take?');
+    const trace = await ui.app.openTrace();
     const table = trace.getByRole('table', { name: 'Candidates' });
     await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBe(2);
@@ -109,15 +87,15 @@ describe('asking through an OpenAI-compatible server', () => {
 
   test('shows markup in model output as text and runs none of it', async () => {
     // Every turn of the conversation stays on the page; the last one is the thorough answer.
-    const answer = session.page.getByTestId('answer');
+    const answer = ui.page.getByTestId('answer');
     expect(await answer.last().textContent()).toContain('<img src="x" onerror=');
     expect(await answer.locator('img, script').count()).toBe(0);
-    const trace = session.page.getByTestId('trace');
+    const trace = ui.page.getByTestId('trace');
     expect(await trace.locator('img, script').count()).toBe(0);
-    expect(await session.page.evaluate(() => 'hostileMarkupRan' in window)).toBe(false);
+    expect(await ui.page.evaluate(() => 'hostileMarkupRan' in window)).toBe(false);
   });
 
   test('sends nothing off the device', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

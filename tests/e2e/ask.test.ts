@@ -1,64 +1,39 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { AppPage } from './support/app-page.ts';
-import { reportFailure } from './support/failure-report.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+import { describe, expect, test } from 'vitest';
+import { requestsOffDevice } from './support/browser.ts';
+import { useAppSession } from './support/app-session.ts';
 
 describe('asking a question in the browser', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
-
-  beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-ask-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  const ui = useAppSession({ name: 'ask' });
 
   test('opens on the Ask screen once a collection exists', async () => {
-    await session.page.goto(baseUrl);
-    await session.page.getByRole('textbox', { name: 'Your question' }).waitFor();
-    const current = session.page
+    await ui.page.goto(ui.baseUrl);
+    await ui.page.getByRole('textbox', { name: 'Your question' }).waitFor();
+    const current = ui.page
       .getByRole('navigation', { name: 'Main' })
       .locator('[aria-current="page"]');
     expect(await current.textContent()).toBe('Ask');
-    expect(await session.page.getByTestId('answer-engine-label').textContent()).toBe(
+    expect(await ui.page.getByTestId('answer-engine-label').textContent()).toBe(
       'Extractive (no model)',
     );
   });
 
   test('answers with the extractive engine, citing the passage it opens', async () => {
-    await app.goToAsk();
-    const answer = await app.ask('How long is the sediment core VH-7?');
+    await ui.app.goToAsk();
+    const answer = await ui.app.ask('How long is the sediment core VH-7?');
     expect(await answer.textContent()).toContain('312 metres');
     const citation = answer.getByRole('button', { name: 'Open source 1' }).first();
     expect(await citation.textContent()).toBe('[1]');
     await citation.click();
-    const passage = session.page.getByTestId('document-passage');
+    const passage = ui.page.getByTestId('document-passage');
     await passage.waitFor();
     expect(await passage.textContent()).toContain('312 metres');
     expect(await passage.isVisible()).toBe(true);
-    await session.page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
     await passage.waitFor({ state: 'hidden' });
   });
 
   test('shows the strategy and the retrieval in the trace', async () => {
-    const trace = await app.openTrace();
+    const trace = await ui.app.openTrace();
     const lines = await trace.getByRole('listitem').allTextContents();
     expect(lines.some((line) => line.includes('Strategy: single'))).toBe(true);
     expect(lines.some((line) => /Retrieved \d+ passages? from library/.test(line))).toBe(true);
@@ -67,7 +42,7 @@ describe('asking a question in the browser', () => {
   });
 
   test('shows why on-device models cannot run here, and keeps answering extractively', async () => {
-    const settings = session.page.getByTestId('answer-engine');
+    const settings = ui.page.getByTestId('answer-engine');
     await settings.locator('summary').click();
     const reason = settings.getByTestId('webgpu-reason');
     await reason.waitFor();
@@ -78,15 +53,15 @@ describe('asking a question in the browser', () => {
     expect(await model.locator('option:not([disabled])').count()).toBe(0);
     expect(await model.locator('option').first().textContent()).toContain('cannot run:');
     expect(await settings.getByRole('button', { name: 'Load this model' }).isDisabled()).toBe(true);
-    const answer = await app.ask('How long is the sediment core VH-7?');
+    const answer = await ui.app.ask('How long is the sediment core VH-7?');
     expect(await answer.textContent()).toContain('312 metres');
-    expect(await session.page.getByTestId('answer-engine-label').textContent()).toBe(
+    expect(await ui.page.getByTestId('answer-engine-label').textContent()).toBe(
       'Extractive (no model)',
     );
   });
 
   test('answers thoroughly, showing the candidates it weighed and the one it chose', async () => {
-    const page = session.page;
+    const page = ui.page;
     await page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Thorough (slower, checks itself)' });
@@ -95,10 +70,10 @@ describe('asking a question in the browser', () => {
     expect(await page.locator('#thorough-hint').textContent()).toContain('picks the best');
     expect(await candidates.getAttribute('aria-describedby')).toBe('thorough-hint');
 
-    const answer = await app.ask('How long is the sediment core VH-7?');
+    const answer = await ui.app.ask('How long is the sediment core VH-7?');
     expect(await answer.textContent()).toContain('312 metres');
 
-    const trace = await app.openTrace();
+    const trace = await ui.app.openTrace();
     const table = trace.getByRole('table', { name: 'Candidates' });
     await table.waitFor();
     const rows = table.locator('tbody tr');
@@ -119,6 +94,6 @@ describe('asking a question in the browser', () => {
   });
 
   test('sends nothing off the device', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

@@ -1,48 +1,32 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { AppPage } from './support/app-page.ts';
-import { reportFailure } from './support/failure-report.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { requestsOffDevice } from './support/browser.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 /** Enough files that a sync is still running when the test pauses it. */
 const BULK_FILE_COUNT = 300;
 /** A port nothing listens on: a model host that cannot be reached, on this machine. */
 const UNREACHABLE_HOST = 'http://127.0.0.1:9/';
 
 describe('collection jobs in the browser', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
-
-  beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-jobs-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    await mkdir(join(workspace, 'bulk'));
-    for (let index = 1; index <= BULK_FILE_COUNT; index += 1) {
-      await writeFile(
-        join(workspace, 'bulk', `note-${String(index).padStart(3, '0')}.md`),
-        `# Note ${index}\n\nThe keeper logged tide ${index} and the wind at dawn.\n`,
-      );
-    }
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
+  const ui = useAppSession({
+    name: 'jobs',
+    addLibrary: false,
+    prepare: async (workspace) => {
+      await mkdir(join(workspace, 'bulk'));
+      for (let index = 1; index <= BULK_FILE_COUNT; index += 1) {
+        await writeFile(
+          join(workspace, 'bulk', `note-${String(index).padStart(3, '0')}.md`),
+          `# Note ${index}\n\nThe keeper logged tide ${index} and the wind at dawn.\n`,
+        );
+      }
+    },
   });
 
   test('says a model download failed and keeps the collection on its model', async () => {
-    await app.addFolderWithInput(join(workspace, 'library'));
-    const card = app.collectionCard('library');
+    await ui.app.addFolderWithInput(ui.library);
+    const card = ui.app.collectionCard('library');
     const model = card.getByTestId('collection-model');
     const before = await model.textContent();
     expect(before).toContain('Built-in');
@@ -60,20 +44,20 @@ describe('collection jobs in the browser', () => {
     expect(await failure.textContent()).toContain(UNREACHABLE_HOST);
     expect(await failure.getByTitle('EmbedderLoadError').count()).toBe(1);
     expect(await model.textContent()).toBe(before);
-    await app.goToSearch();
-    const results = await app.search('How long is the sediment core VH-7?');
+    await ui.app.goToSearch();
+    const results = await ui.app.search('How long is the sediment core VH-7?');
     expect(await results.first().textContent()).toContain('312 metres long');
-    await app.openLibrary(baseUrl);
+    await ui.app.openLibrary(ui.baseUrl);
   });
 
   test('tells that a sync was interrupted by a reload, and resumes it', async () => {
-    const { page } = session;
-    await page.getByTestId('folder-input').setInputFiles(join(workspace, 'bulk'));
+    const { page } = ui;
+    await page.getByTestId('folder-input').setInputFiles(join(ui.workspace, 'bulk'));
     const job = page.getByTestId('sync-job').filter({ hasText: 'bulk' });
     await job.getByRole('button', { name: 'Pause' }).click({ timeout: 60_000 });
     await job.getByRole('heading', { name: 'Paused “bulk”' }).waitFor({ timeout: 60_000 });
     await page.reload();
-    const card = app.collectionCard('bulk');
+    const card = ui.app.collectionCard('bulk');
     const notice = card.getByTestId('sync-interrupted');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(
@@ -87,7 +71,7 @@ describe('collection jobs in the browser', () => {
     );
     const chooser = page.waitForEvent('filechooser');
     await card.getByRole('button', { name: 'Resume indexing bulk' }).click();
-    await (await chooser).setFiles(join(workspace, 'bulk'));
+    await (await chooser).setFiles(join(ui.workspace, 'bulk'));
     const resumed = page.getByTestId('sync-job').filter({ hasText: 'bulk' });
     await resumed.and(page.locator('[data-status="done"]')).waitFor({ timeout: 120_000 });
     await expect
@@ -97,6 +81,6 @@ describe('collection jobs in the browser', () => {
   });
 
   test('made no request to any host but this machine', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

@@ -5,20 +5,14 @@
  * answers it in place. The model is the scripted server, writing its streamed answers slowly (the
  * plan strategy streams its final answer).
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 const QUESTION = 'How long is the sediment core VH-7?';
 /** Between streamed pieces of 24 characters: an answer takes several seconds. */
 const SLOW_PAUSE_MS = 600;
@@ -54,34 +48,19 @@ async function storedTurns(page: Page): Promise<{ status: string; answer: string
 }
 
 describe('a reload while an answer streams', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
+  const ui = useAppSession({ name: 'interrupted-answer' });
   let server: ScriptedChatServer;
 
   beforeAll(async () => {
     server = await startScriptedChatServer({ streamPauseMs: SLOW_PAUSE_MS });
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-interrupted-answer-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
   });
 
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   test('keeps the question and the saved part of its answer, marked interrupted', async () => {
-    const page = session.page;
-    await app.goToAsk();
-    await app.useModelServer(server.url, 'scripted');
+    const page = ui.page;
+    await ui.app.goToAsk();
+    await ui.app.useModelServer(server.url, 'scripted');
     await page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Plan (multi-step)' });
@@ -100,7 +79,7 @@ describe('a reload while an answer streams', () => {
     const saved = (await storedTurns(page))[0]!.answer;
 
     await page.reload();
-    await app.goToAsk();
+    await ui.app.goToAsk();
     const turn = page.getByTestId('turn');
     await turn.first().waitFor();
     expect(await turn.count()).toBe(1);

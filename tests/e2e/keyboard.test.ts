@@ -5,40 +5,17 @@
  * and give the focus back to what opened them; and every stop of Tab on every screen shows a
  * focus indicator.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { describe, expect, test } from 'vitest';
 import { focused, focusIsInside, stopsWithoutIndicator, tabTo } from './support/focus.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 const NAVIGATION = ['a "Ask"', 'a "Library"', 'a "Search"', 'a "Models"'];
 /** Presses of Tab (and of Shift+Tab) that must all keep the focus inside an open dialog. */
 const PRESSES_IN_DIALOG = 12;
 
 describe('keyboard', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
-
-  beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-keyboard-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  const ui = useAppSession({ name: 'keyboard', open: false });
 
   /** Keeps the indexes of `names` in `stops`, failing on one that is not there. */
   function positions(stops: readonly string[], names: readonly string[]): number[] {
@@ -53,17 +30,17 @@ describe('keyboard', () => {
     numbers.every((value, index) => index === 0 || value > (numbers[index - 1] ?? -1));
 
   test('reaches the navigation, then the folder picker, from page load', async () => {
-    await session.page.goto(baseUrl);
-    await session.page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
-    const stops = await tabTo(session.page, 'button "Choose folder…"');
+    await ui.page.goto(ui.baseUrl);
+    await ui.page.getByRole('heading', { name: 'Collections', exact: true }).waitFor();
+    const stops = await tabTo(ui.page, 'button "Choose folder…"');
     console.log(`Tab from page load, empty library: ${stops.join(' → ')}`);
     expect(ascending(positions(stops, [...NAVIGATION, 'button "Choose folder…"']))).toBe(true);
   });
 
   test('reaches the question box and Ask from page load, and asks', async () => {
-    await app.addFolderWithInput(join(workspace, 'library'));
-    await session.page.goto(baseUrl);
-    const page = session.page;
+    await ui.app.addFolderWithInput(ui.library);
+    await ui.page.goto(ui.baseUrl);
+    const page = ui.page;
     await page.getByRole('textbox', { name: 'Your question' }).waitFor();
     const stops = await tabTo(page, 'textarea "Your question"');
     await page.keyboard.type('How long is the sediment core VH-7?');
@@ -82,7 +59,7 @@ describe('keyboard', () => {
    * Shift+Tab, Escape must close it, and the focus must be back on `opener`.
    */
   async function checkDialog(opener: Locator, dialog: Locator): Promise<void> {
-    const page = session.page;
+    const page = ui.page;
     await opener.focus();
     await page.keyboard.press('Enter');
     await dialog.waitFor();
@@ -100,41 +77,41 @@ describe('keyboard', () => {
   }
 
   test('the document viewer keeps the focus, closes on Escape and gives it back', async () => {
-    await app.goToSearch();
-    const results = await app.search('How long is the sediment core VH-7?');
-    const viewer = session.page.getByRole('dialog');
+    await ui.app.goToSearch();
+    const results = await ui.app.search('How long is the sediment core VH-7?');
+    const viewer = ui.page.getByRole('dialog');
     await checkDialog(results.first().getByRole('button'), viewer);
-    const pdf = await app.search('Who is the treasurer, Imogen Castellane?');
+    const pdf = await ui.app.search('Who is the treasurer, Imogen Castellane?');
     await checkDialog(pdf.first().getByRole('button'), viewer);
   });
 
   test('the confirm dialog keeps the focus, closes on Escape and gives it back', async () => {
-    await app.openLibrary(baseUrl);
-    const remove = app.collectionCard('library').getByRole('button', { name: 'Delete library' });
-    await checkDialog(remove, session.page.getByRole('dialog', { name: 'Delete “library”?' }));
-    expect(await app.collectionCard('library').count()).toBe(1);
+    await ui.app.openLibrary(ui.baseUrl);
+    const remove = ui.app.collectionCard('library').getByRole('button', { name: 'Delete library' });
+    await checkDialog(remove, ui.page.getByRole('dialog', { name: 'Delete “library”?' }));
+    expect(await ui.app.collectionCard('library').count()).toBe(1);
   });
 
   test('every stop of Tab shows where the focus is', async () => {
-    const page = session.page;
+    const page = ui.page;
     const missing: string[] = [];
     const sweep = async (screen: string) => {
       const result = await stopsWithoutIndicator(page);
       console.log(`${screen}: ${result.visited} stops of Tab`);
       missing.push(...result.missing.map((label) => `${screen}: ${label}`));
     };
-    await app.openLibrary(baseUrl);
-    await app.fileIssues('library');
+    await ui.app.openLibrary(ui.baseUrl);
+    await ui.app.fileIssues('library');
     await sweep('Library');
-    await app.goToSearch();
-    const results = await app.search('How long is the sediment core VH-7?');
+    await ui.app.goToSearch();
+    const results = await ui.app.search('How long is the sediment core VH-7?');
     await sweep('Search');
     await results.first().getByRole('button').click();
     await page.getByTestId('document-passage').waitFor();
     await sweep('document viewer');
     await page.keyboard.press('Escape');
-    await app.goToAsk();
-    await app.openTrace();
+    await ui.app.goToAsk();
+    await ui.app.openTrace();
     await page.getByTestId('answer-engine').locator('summary').click();
     await sweep('Ask');
     await page
@@ -147,7 +124,7 @@ describe('keyboard', () => {
   });
 
   test('the sweep notices a control that shows no focus', async () => {
-    const page = session.page;
+    const page = ui.page;
     const hidden = await page.addStyleTag({
       content:
         ':focus-visible, :focus-within { outline: none !important; box-shadow: none !important; }',

@@ -1,12 +1,9 @@
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { AppPage } from './support/app-page.ts';
-import { reportFailure } from './support/failure-report.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { requestsOffDevice } from './support/browser.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 /** Files in the fixture folder, and how the sync treats them (tests/fixtures/README.md). */
 const FILE_COUNT = 14;
 const INDEXED_COUNT = 10;
@@ -14,41 +11,21 @@ const INDEXED_COUNT = 10;
 const ADDED_SENTENCE = 'The heron nesting camera was installed by Elin Sandvik on 2 May 2024.';
 
 describe('library in the browser', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
-  let library: string;
-
-  beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-'));
-    library = join(workspace, 'library');
-    await cp(FIXTURE_LIBRARY, library, { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  const ui = useAppSession({ name: 'library', addLibrary: false });
 
   test('adds a folder through the folder input and indexes it', async () => {
-    const summary = await app.addFolderWithInput(library);
+    const summary = await ui.app.addFolderWithInput(ui.library);
     expect(summary).toContain(`${INDEXED_COUNT} added`);
     expect(summary).toContain('3 skipped');
     expect(summary).toContain('1 failed');
-    const card = app.collectionCard('library');
+    const card = ui.app.collectionCard('library');
     await expect
       .poll(() => card.getByTestId('collection-counts').textContent())
       .toMatch(new RegExp(`^${INDEXED_COUNT} files · \\d+ chunks$`));
   });
 
   test('lists the corrupt file with its reason', async () => {
-    const issues = await app.fileIssues('library');
+    const issues = await ui.app.fileIssues('library');
     const broken = issues.filter({ hasText: 'broken.pdf' });
     await expect.poll(() => broken.textContent()).toContain('could not be read');
     expect(await broken.getByTitle('CorruptFileError').textContent()).toBe('Damaged');
@@ -56,8 +33,8 @@ describe('library in the browser', () => {
   });
 
   test('finds the passage that answers a question and opens it in its document', async () => {
-    await app.goToSearch();
-    const results = await app.search('How long is the sediment core VH-7?');
+    await ui.app.goToSearch();
+    const results = await ui.app.search('How long is the sediment core VH-7?');
     const first = results.first();
     expect(await first.getByRole('button').textContent()).toContain('lake-varnholm-station.md');
     expect(await first.textContent()).toContain('312 metres long');
@@ -65,80 +42,81 @@ describe('library in the browser', () => {
     expect(marked.map((word) => word.toLowerCase())).toEqual(
       expect.arrayContaining(['sediment', 'core', 'vh', '7']),
     );
-    const passage = await app.openResult(first);
+    const passage = await ui.app.openResult(first);
     expect(await passage.textContent()).toContain('312 metres long');
     expect(await passage.isVisible()).toBe(true);
-    const documentText = await session.page.getByTestId('document-text').textContent();
+    const documentText = await ui.page.getByTestId('document-text').textContent();
     expect(documentText).toContain('Lake Varnholm Research Station');
     expect(documentText).toContain('head of security');
-    await session.page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
     await passage.waitFor({ state: 'hidden' });
   });
 
   test('shows the page of a passage from a PDF', async () => {
-    const first = (await app.search('Who is the treasurer, Imogen Castellane?')).first();
+    const first = (await ui.app.search('Who is the treasurer, Imogen Castellane?')).first();
     expect(await first.getByRole('button').textContent()).toContain('lighthouse-report.pdf');
     expect(await first.textContent()).toContain('page 2');
   });
 
   test('never runs script from a document', async () => {
-    const results = await app.search('Silverfoss waterfall');
+    const results = await ui.app.search('Silverfoss waterfall');
     expect(await results.first().textContent()).toContain('73 metres');
     const alerts: string[] = [];
-    session.page.on('dialog', (dialog) => {
+    ui.page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
-    await app.openResult(results.first());
-    expect(await session.page.evaluate(() => 'stolen' in window)).toBe(false);
-    expect(await session.page.locator('main img, dialog img').count()).toBe(0);
+    await ui.app.openResult(results.first());
+    expect(await ui.page.evaluate(() => 'stolen' in window)).toBe(false);
+    expect(await ui.page.locator('main img, dialog img').count()).toBe(0);
     expect(alerts).toEqual([]);
-    await session.page.keyboard.press('Escape');
+    await ui.page.keyboard.press('Escape');
   });
 
   test('keeps the collection searchable after a reload, without indexing again', async () => {
-    await app.openLibrary(baseUrl);
-    const synced = app.collectionCard('library').getByTestId('collection-synced');
+    await ui.app.openLibrary(ui.baseUrl);
+    const synced = ui.app.collectionCard('library').getByTestId('collection-synced');
     const syncedBefore = await synced.getAttribute('datetime');
-    await session.page.reload();
-    await app.collectionCard('library').waitFor();
+    await ui.page.reload();
+    await ui.app.collectionCard('library').waitFor();
     expect(await synced.getAttribute('datetime')).toBe(syncedBefore);
-    expect(await session.page.getByTestId('sync-job').count()).toBe(0);
-    await app.goToSearch();
-    const results = await app.search('Who founded the Lake Varnholm station?');
+    expect(await ui.page.getByTestId('sync-job').count()).toBe(0);
+    await ui.app.goToSearch();
+    const results = await ui.app.search('Who founded the Lake Varnholm station?');
     expect(await results.first().textContent()).toContain('Dr. Ingrid Solberg');
-    await app.openLibrary(baseUrl);
-    expect(await session.page.getByTestId('sync-job').count()).toBe(0);
+    await ui.app.openLibrary(ui.baseUrl);
+    expect(await ui.page.getByTestId('sync-job').count()).toBe(0);
     expect(await synced.getAttribute('datetime')).toBe(syncedBefore);
   });
 
   test('re-indexes only the edited file when the folder is added again', async () => {
     await appendFile(
-      join(library, 'notes/project-log.md'),
+      join(ui.library, 'notes/project-log.md'),
       `\n## 2024-05-02\n\n${ADDED_SENTENCE}\n`,
     );
-    const summary = await app.addFolderWithInput(library);
+    const summary = await ui.app.addFolderWithInput(ui.library);
     expect(summary).toContain('1 file re-indexed');
     expect(summary).toContain(`${FILE_COUNT - 1} unchanged`);
     expect(summary).not.toContain('added');
-    expect(await session.page.getByTestId('collection-card').count()).toBe(1);
-    await app.goToSearch();
-    const results = await app.search('heron nesting camera Elin Sandvik');
+    expect(await ui.page.getByTestId('collection-card').count()).toBe(1);
+    await ui.app.goToSearch();
+    const results = await ui.app.search('heron nesting camera Elin Sandvik');
     const first = results.first();
     expect(await first.getByRole('button').textContent()).toContain('notes/project-log.md');
     expect(await first.textContent()).toContain('Elin Sandvik');
   });
 
   test('works with the network off after the first visit', async () => {
-    const { page, context } = session;
+    const { page } = ui;
+    const { context } = ui.browser;
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await context.setOffline(true);
     try {
       await page.reload();
-      await app.goToSearch();
-      const results = await app.search('Mirefjell trail length');
+      await ui.app.goToSearch();
+      const results = await ui.app.search('Mirefjell trail length');
       expect(await results.first().textContent()).toContain('14 km');
-      const dense = await app.search('Who founded the Lake Varnholm station?', 'Meaning');
+      const dense = await ui.app.search('Who founded the Lake Varnholm station?', 'Meaning');
       expect(await dense.count()).toBeGreaterThan(0);
     } finally {
       await context.setOffline(false);
@@ -146,7 +124,7 @@ describe('library in the browser', () => {
   });
 
   test('made no request to any host but this machine', () => {
-    expect(session.requests.some((url) => url.includes('/models/'))).toBe(true);
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(ui.browser.requests.some((url) => url.includes('/models/'))).toBe(true);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

@@ -5,19 +5,17 @@
  * text; the engine setting, the chosen strategy and the collection stay as they were; nothing is
  * sent off this machine, to attacker.example least of all, and no policy is tripped.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
 import { INJECTION_DOCUMENTS, INJECTION_HOST } from '../fixtures/prompt-injection.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { requestsOffDevice } from './support/browser.ts';
 import { inertReport, watchForLiveMarkup } from './support/inert-watch.ts';
+import { useAppSession } from './support/app-session.ts';
 
 const FOLDER = 'plant notes';
 const STRATEGIES = [
@@ -30,46 +28,41 @@ const STRATEGIES = [
 const SHOWN = INJECTION_DOCUMENTS.map((document) => document.injection.replace(/ \[7\]\.$/, ''));
 
 describe('documents that try to instruct the model', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
+  const ui = useAppSession({
+    name: 'injection',
+    copyLibrary: false,
+    prepare: async (workspace) => {
+      await mkdir(join(workspace, FOLDER));
+      for (const document of INJECTION_DOCUMENTS) {
+        await writeFile(join(workspace, FOLDER, document.name), document.text);
+      }
+    },
+    beforeOpen: (browser) => watchForLiveMarkup(browser.context),
+  });
   let server: ScriptedChatServer;
   let countsBefore: string | null;
 
   beforeAll(async () => {
     server = await startScriptedChatServer();
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-injection-'));
-    await mkdir(join(workspace, FOLDER));
-    for (const document of INJECTION_DOCUMENTS) {
-      await writeFile(join(workspace, FOLDER, document.name), document.text);
-    }
-    session = await launchBrowser();
-    await watchForLiveMarkup(session.context);
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, FOLDER));
-    countsBefore = await app.collectionCard(FOLDER).getByTestId('collection-counts').textContent();
-    await app.goToAsk();
-    await app.useModelServer(server.url, 'scripted');
+    await ui.app.addFolderWithInput(join(ui.workspace, FOLDER));
+    countsBefore = await ui.app
+      .collectionCard(FOLDER)
+      .getByTestId('collection-counts')
+      .textContent();
+    await ui.app.goToAsk();
+    await ui.app.useModelServer(server.url, 'scripted');
   });
 
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   test.each(STRATEGIES)('answers in %s with each injection shown as text only', async (label) => {
-    const page = session.page;
+    const page = ui.page;
     const strategy = page.getByRole('combobox', { name: 'Strategy' });
     await strategy.selectOption({ label });
     const chosen = await strategy.inputValue();
     for (const [index, document] of INJECTION_DOCUMENTS.entries()) {
       const requestsBefore = server.requests.length;
-      const answer = await app.ask(document.question);
+      const answer = await ui.app.ask(document.question);
       expect(server.requests.length).toBeGreaterThan(requestsBefore);
       const text = (await answer.textContent()) ?? '';
       expect(text, document.name).toContain(SHOWN[index]);
@@ -85,20 +78,20 @@ describe('documents that try to instruct the model', () => {
   });
 
   test('leaves the engine setting and the collection as they were, after a reload too', async () => {
-    const page = session.page;
+    const page = ui.page;
     await page.reload();
     await page.getByTestId('answer-engine-label').getByText('scripted').waitFor();
-    await app.openLibrary(baseUrl);
-    expect(await app.collectionCard(FOLDER).getByTestId('collection-counts').textContent()).toBe(
+    await ui.app.openLibrary(ui.baseUrl);
+    expect(await ui.app.collectionCard(FOLDER).getByTestId('collection-counts').textContent()).toBe(
       countsBefore,
     );
     expect(await page.getByTestId('collection-card').count()).toBe(1);
   });
 
   test('sends nothing off this machine and trips no policy', async () => {
-    expect(session.requests.filter((url) => url.includes(INJECTION_HOST))).toEqual([]);
-    expect(requestsOffDevice(session.requests)).toEqual([]);
-    expect(await inertReport(session.page)).toEqual({
+    expect(ui.browser.requests.filter((url) => url.includes(INJECTION_HOST))).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
+    expect(await inertReport(ui.page)).toEqual({
       flag: undefined,
       added: [],
       present: [],

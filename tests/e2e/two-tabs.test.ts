@@ -4,66 +4,51 @@
  * for the first (a Web Lock) and adds nothing twice; an upgrade of the database from a newer tab
  * is not blocked: every open tab lets go of its connection and says to reload, with the data intact.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { DATABASE_VERSION } from '../../src/adapters/store/schema.ts';
 import { chunkKeys, noteName, SKIPPED_FILES, writeNotesFolder } from '../support/notes-folder.ts';
 import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { requestsOffDevice } from './support/browser.ts';
 import { expectConsistent, storedCollection, waitForFilesDone } from './support/stored-library.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 const NOTES = 600;
 
 describe('two tabs at once', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
+  const ui = useAppSession({
+    name: 'tabs',
+    prepare: (workspace) => writeNotesFolder(join(workspace, 'notes'), NOTES),
+  });
   let tabA: Page;
   let tabB: Page;
   let a: AppPage;
   let b: AppPage;
-  let workspace: string;
 
   beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-tabs-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    await writeNotesFolder(join(workspace, 'notes'), NOTES);
-    session = await launchBrowser();
-    tabA = session.page;
-    a = new AppPage(tabA);
-    await a.openLibrary(baseUrl);
-    await a.addFolderWithInput(join(workspace, 'library'));
-    tabB = await session.context.newPage();
+    tabA = ui.page;
+    a = ui.app;
+    tabB = await ui.browser.context.newPage();
     b = new AppPage(tabB);
-    await b.openLibrary(baseUrl);
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
+    await b.openLibrary(ui.baseUrl);
   });
 
   test('both search while one syncs, and the same sync asked for in both runs once', async () => {
     await tabA.bringToFront();
-    await tabA.getByTestId('folder-input').setInputFiles(join(workspace, 'notes'));
+    await tabA.getByTestId('folder-input').setInputFiles(join(ui.workspace, 'notes'));
     const jobA = tabA.getByTestId('sync-job').filter({ hasText: 'notes' });
     await waitForFilesDone(jobA, 30);
 
     // Tab B lists the collection being synced in tab A without calling it interrupted.
     await tabB.bringToFront();
     await tabB.reload();
-    await b.openLibrary(baseUrl);
+    await b.openLibrary(ui.baseUrl);
     const cardB = b.collectionCard('notes');
     await cardB.waitFor();
     expect(await cardB.getByTestId('sync-interrupted').count()).toBe(0);
 
-    await tabB.getByTestId('folder-input').setInputFiles(join(workspace, 'notes'));
+    await tabB.getByTestId('folder-input').setInputFiles(join(ui.workspace, 'notes'));
     const jobB = tabB.getByTestId('sync-job').filter({ hasText: 'notes' });
     await jobB.getByRole('heading', { name: 'Waiting to sync “notes”' }).waitFor();
     expect(await jobA.getAttribute('data-status')).toBe('running');
@@ -75,9 +60,9 @@ describe('two tabs at once', () => {
       expect(await results.first().textContent()).toContain('312 metres long');
     }
 
-    await a.openLibrary(baseUrl);
+    await a.openLibrary(ui.baseUrl);
     await tabB.bringToFront();
-    await b.openLibrary(baseUrl);
+    await b.openLibrary(ui.baseUrl);
     await jobA.and(tabA.locator('[data-status="done"]')).waitFor({ timeout: 180_000 });
     await jobB.and(tabB.locator('[data-status="done"]')).waitFor({ timeout: 180_000 });
     const summaryB = await jobB.getByTestId('sync-summary').textContent();
@@ -86,7 +71,7 @@ describe('two tabs at once', () => {
 
     const stored = await storedCollection(tabB, 'notes');
     expectConsistent(stored);
-    expect(stored.chunkKeys).toEqual(await chunkKeys(join(workspace, 'notes')));
+    expect(stored.chunkKeys).toEqual(await chunkKeys(join(ui.workspace, 'notes')));
     await b.goToSearch();
     const last = await b.search(`zq${NOTES}`, 'Keyword');
     expect(await last.first().getByRole('button').textContent()).toContain(noteName(NOTES));
@@ -98,9 +83,9 @@ describe('two tabs at once', () => {
   test('an upgrade from a newer tab is not blocked: the open tabs let go and say to reload', async () => {
     const before = await storedCollection(tabB, 'notes');
     // A newer version of the app opening the database, as simulated from a third tab.
-    const tabC = await session.context.newPage();
-    await tabC.goto(`${baseUrl}#/library`);
-    await new AppPage(tabC).openLibrary(baseUrl);
+    const tabC = await ui.browser.context.newPage();
+    await tabC.goto(`${ui.baseUrl}#/library`);
+    await new AppPage(tabC).openLibrary(ui.baseUrl);
     const upgrade = await tabC.evaluate(async (version) => {
       const started = performance.now();
       let blocked = false;
@@ -146,6 +131,6 @@ describe('two tabs at once', () => {
   });
 
   test('made no request to any host but this machine', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

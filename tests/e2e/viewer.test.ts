@@ -4,20 +4,14 @@
  * search results; an answer's citations are stepped through the same way. The PDF's bytes come
  * from the library (the folder was added as a file list, which cannot be read again).
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
-
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
+import { requestsOffDevice } from './support/browser.ts';
+import { useAppSession } from './support/app-session.ts';
 
 /** Pixels of the page's canvas that are not (near) white: the drawn text. */
 function inkedPixels(page: Page): Promise<number> {
@@ -58,34 +52,19 @@ function changeKeptOriginals(page: Page, change: 'damage' | 'remove'): Promise<v
 }
 
 describe('the source viewer', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
+  const ui = useAppSession({ name: 'viewer' });
   let server: ScriptedChatServer;
 
   beforeAll(async () => {
     server = await startScriptedChatServer();
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-viewer-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
   });
 
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   test('opens a PDF passage on its page, drawn with the passage highlighted', async () => {
-    const page = session.page;
-    await app.goToSearch();
-    const results = await app.search('Who is the treasurer, Imogen Castellane?');
+    const page = ui.page;
+    await ui.app.goToSearch();
+    const results = await ui.app.search('Who is the treasurer, Imogen Castellane?');
     const first = results.first();
     expect(await first.getByRole('button').textContent()).toContain('lighthouse-report.pdf');
     await first.getByRole('button').click();
@@ -105,7 +84,7 @@ describe('the source viewer', () => {
   });
 
   test('turns the pages with the buttons and the arrow keys', async () => {
-    const page = session.page;
+    const page = ui.page;
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Previous page' }).click();
     await expect.poll(() => page.getByTestId('page-number').textContent()).toBe('Page 1 of 2');
@@ -117,7 +96,7 @@ describe('the source viewer', () => {
   });
 
   test('shows the text instead of the page, with the passage highlighted', async () => {
-    const page = session.page;
+    const page = ui.page;
     const toggle = page.getByRole('dialog').getByRole('button', { name: 'Text' });
     await toggle.click();
     const passage = page.getByTestId('document-passage');
@@ -129,7 +108,7 @@ describe('the source viewer', () => {
   });
 
   test('steps to the next search result and back with the buttons and keys', async () => {
-    const page = session.page;
+    const page = ui.page;
     const position = page.getByTestId('trail-position');
     const title = page.locator('#viewer-title');
     const firstTitle = await title.textContent();
@@ -145,9 +124,9 @@ describe('the source viewer', () => {
   });
 
   test('shows the text with the reason when the PDF’s kept bytes are damaged or gone', async () => {
-    const page = session.page;
+    const page = ui.page;
     const openTreasurer = async () => {
-      const results = await app.search('Who is the treasurer, Imogen Castellane?');
+      const results = await ui.app.search('Who is the treasurer, Imogen Castellane?');
       await results.first().getByRole('button').click();
       const problem = page.getByTestId('pages-problem');
       await problem.waitFor();
@@ -167,13 +146,13 @@ describe('the source viewer', () => {
   });
 
   test('steps through an answer’s citations', async () => {
-    const page = session.page;
-    await app.goToAsk();
-    await app.useModelServer(server.url, 'scripted');
+    const page = ui.page;
+    await ui.app.goToAsk();
+    await ui.app.useModelServer(server.url, 'scripted');
     await page
       .getByRole('combobox', { name: 'Strategy' })
       .selectOption({ label: 'Thorough (slower, checks itself)' });
-    const answer = await app.ask('How long did the migration to schema version 3 take?');
+    const answer = await ui.app.ask('How long did the migration to schema version 3 take?');
     const citations = answer.getByRole('button', { name: /Open source \d+/ });
     expect(await citations.count()).toBeGreaterThanOrEqual(2);
     await answer.getByRole('button', { name: 'Open source 1' }).first().click();
@@ -192,6 +171,6 @@ describe('the source viewer', () => {
   });
 
   test('sends nothing off the device', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

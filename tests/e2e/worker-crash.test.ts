@@ -4,23 +4,19 @@
  * `WorkerCrashedError`, starts a new worker, and the app goes on: search works, and the sync can
  * be resumed with the chunks of a clean ingest.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chunkKeys, writeNotesFolder } from '../support/notes-folder.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { requestsOffDevice } from './support/browser.ts';
 import {
   expectConsistent,
   resumeWithInput,
   storedCollection,
   waitForFilesDone,
 } from './support/stored-library.ts';
+import { useAppSession } from './support/app-session.ts';
 
-const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../fixtures/library');
 const NOTES = 300;
 
 function libraryWorkers(page: Page): Worker[] {
@@ -28,33 +24,16 @@ function libraryWorkers(page: Page): Worker[] {
 }
 
 describe('the library worker stops', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
-
-  beforeAll(async () => {
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-crash-'));
-    await cp(FIXTURE_LIBRARY, join(workspace, 'library'), { recursive: true });
-    await writeNotesFolder(join(workspace, 'notes'), NOTES);
-    session = await launchBrowser();
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(join(workspace, 'library'));
-  });
-
-  afterEach(({ task }) => reportFailure(task, session));
-
-  afterAll(async () => {
-    await session?.close();
-    await rm(workspace, { recursive: true, force: true });
+  const ui = useAppSession({
+    name: 'crash',
+    prepare: (workspace) => writeNotesFolder(join(workspace, 'notes'), NOTES),
   });
 
   test('is noticed, reported and restarted; the sync in flight fails with WorkerCrashedError', async () => {
-    const { page } = session;
+    const { page } = ui;
     const [first] = libraryWorkers(page);
     expect(first).toBeDefined();
-    await page.getByTestId('folder-input').setInputFiles(join(workspace, 'notes'));
+    await page.getByTestId('folder-input').setInputFiles(join(ui.workspace, 'notes'));
     const job = page.getByTestId('sync-job').filter({ hasText: 'notes' });
     await waitForFilesDone(job, 20);
 
@@ -76,24 +55,24 @@ describe('the library worker stops', () => {
   });
 
   test('keeps working after the restart: search, then Resume with nothing lost or doubled', async () => {
-    await app.goToSearch();
-    const results = await app.search('How long is the sediment core VH-7?');
+    await ui.app.goToSearch();
+    const results = await ui.app.search('How long is the sediment core VH-7?');
     expect(await results.first().textContent()).toContain('312 metres long');
 
-    await app.openLibrary(baseUrl);
-    await app.collectionCard('notes').getByTestId('sync-interrupted').waitFor();
-    const before = await storedCollection(session.page, 'notes');
+    await ui.app.openLibrary(ui.baseUrl);
+    await ui.app.collectionCard('notes').getByTestId('sync-interrupted').waitFor();
+    const before = await storedCollection(ui.page, 'notes');
     expectConsistent(before);
-    await resumeWithInput(session.page, 'notes', join(workspace, 'notes'));
-    const after = await storedCollection(session.page, 'notes');
+    await resumeWithInput(ui.page, 'notes', join(ui.workspace, 'notes'));
+    const after = await storedCollection(ui.page, 'notes');
     expectConsistent(after);
-    expect(after.chunkKeys).toEqual(await chunkKeys(join(workspace, 'notes')));
+    expect(after.chunkKeys).toEqual(await chunkKeys(join(ui.workspace, 'notes')));
     console.log(
       `[figures] worker stopped: ${before.files.length} files and ${before.chunkKeys.length} chunks stored at the stop; after Resume ${after.files.length} files, ${after.chunkKeys.length} chunks (${after.distinctChunkIds} distinct), as the clean ingest`,
     );
   });
 
   test('made no request to any host but this machine', () => {
-    expect(requestsOffDevice(session.requests)).toEqual([]);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

@@ -7,21 +7,17 @@
  * none may run (`window.__xss` stays unset), become a live element, load anything off the device
  * or trip the Content-Security-Policy.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
 import { ATTACKER_HOST, XSS_PAYLOADS } from '../fixtures/xss-payloads.ts';
-import { AppPage } from './support/app-page.ts';
-import { launchBrowser, requestsOffDevice, type BrowserSession } from './support/browser.ts';
-import { reportFailure } from './support/failure-report.ts';
+import { requestsOffDevice } from './support/browser.ts';
 import { inertReport, watchForLiveMarkup } from './support/inert-watch.ts';
 import { NOTE_WORD, writeHostileFolder, type HostileFolder } from './support/xss-folder.ts';
+import { useAppSession } from './support/app-session.ts';
 
 /** The whole corpus, one payload a paragraph, after every reply of the model. */
 const MODEL_SUFFIX = `\n\n${XSS_PAYLOADS.map((payload) => payload.payload).join('\n\n')}`;
@@ -54,11 +50,15 @@ const STRATEGIES = [
 ];
 
 describe('XSS payloads in documents, file names and model output', () => {
-  const baseUrl = inject('baseUrl');
-  let session: BrowserSession;
-  let app: AppPage;
-  let workspace: string;
   let folder: HostileFolder;
+  const ui = useAppSession({
+    name: 'xss',
+    copyLibrary: false,
+    prepare: async (workspace) => {
+      folder = await writeHostileFolder(workspace);
+    },
+    beforeOpen: (browser) => watchForLiveMarkup(browser.context),
+  });
   let server: ScriptedChatServer;
 
   beforeAll(async () => {
@@ -66,26 +66,15 @@ describe('XSS payloads in documents, file names and model output', () => {
       textSuffix: MODEL_SUFFIX,
       stringSuffix: ` ${XSS_PAYLOADS.map((payload) => payload.payload).join(' ')}`,
     });
-    workspace = await mkdtemp(join(tmpdir(), 'archivist-e2e-xss-'));
-    folder = await writeHostileFolder(workspace);
-    session = await launchBrowser();
-    await watchForLiveMarkup(session.context);
-    app = new AppPage(session.page);
-    await app.openLibrary(baseUrl);
-    await app.addFolderWithInput(folder.path);
+    await ui.app.addFolderWithInput(folder.path);
   });
 
-  afterEach(async ({ task }) => {
-    await reportFailure(task, session);
-    // A test that failed with the viewer open leaves it to the next one: close it.
-    if (await session.page.getByRole('dialog').isVisible()) await closeViewer(session.page);
+  // A test that failed with the viewer open leaves it to the next one: close it.
+  beforeEach(async () => {
+    if (await ui.page.getByRole('dialog').isVisible()) await closeViewer(ui.page);
   });
 
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-    await rm(workspace, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   test('the corpus has at least 20 payloads, each with its own id, file names without /', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(20);
@@ -95,69 +84,69 @@ describe('XSS payloads in documents, file names and model output', () => {
   });
 
   test('shows the folder and skipped file names in the library as text', async () => {
-    const card = app.collectionCard(folder.name);
+    const card = ui.app.collectionCard(folder.name);
     expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(folder.name);
-    const issues = await app.fileIssues(folder.name);
+    const issues = await ui.app.fileIssues(folder.name);
     const paths = await issues.locator('.path').allTextContents();
     expect(paths.toSorted()).toEqual(folder.skippedNames.toSorted());
-    await expectInert(session.page);
+    await expectInert(ui.page);
   });
 
   test('shows search results for words of the payloads, and payload file names, as text', async () => {
-    await app.goToSearch();
+    await ui.app.goToSearch();
     for (const word of PAYLOAD_WORDS) {
-      const results = await app.search(word, 'Keyword');
+      const results = await ui.app.search(word, 'Keyword');
       expect(await results.count(), word).toBeGreaterThan(0);
-      await expectInert(session.page);
+      await expectInert(ui.page);
     }
-    const notes = await app.search(NOTE_WORD, 'Keyword');
+    const notes = await ui.app.search(NOTE_WORD, 'Keyword');
     const paths = await notes.locator('.path').allTextContents();
     expect(paths.toSorted()).toEqual(folder.noteNames.toSorted());
-    await expectInert(session.page);
+    await expectInert(ui.page);
   });
 
   test('shows every document in the viewer with its payloads as text', async () => {
-    await app.goToSearch();
+    await ui.app.goToSearch();
     for (const document of folder.documents) {
-      const results = await app.search(document.searchWord, 'Keyword');
+      const results = await ui.app.search(document.searchWord, 'Keyword');
       const result = results.filter({ hasText: document.name }).first();
-      await app.openResult(result);
-      const text = (await documentText(session.page)) ?? '';
+      await ui.app.openResult(result);
+      const text = (await documentText(ui.page)) ?? '';
       const missing = document.visible.filter((visible) => !text.includes(visible));
       expect(missing, document.name).toEqual([]);
-      await expectInert(session.page);
-      await closeViewer(session.page);
+      await expectInert(ui.page);
+      await closeViewer(ui.page);
     }
-    const notes = await app.search(NOTE_WORD, 'Keyword');
+    const notes = await ui.app.search(NOTE_WORD, 'Keyword');
     for (let index = 0; index < (await notes.count()); index += 1) {
       const note = notes.nth(index);
       const name = await note.locator('.path').textContent();
-      await app.openResult(note);
-      expect(
-        await session.page.getByRole('dialog').getByRole('heading').first().textContent(),
-      ).toBe(name);
-      await expectInert(session.page);
-      await closeViewer(session.page);
+      await ui.app.openResult(note);
+      expect(await ui.page.getByRole('dialog').getByRole('heading').first().textContent()).toBe(
+        name,
+      );
+      await expectInert(ui.page);
+      await closeViewer(ui.page);
     }
   });
 
   test.each(STRATEGIES)(
     'answers with $label, showing the model’s payloads as text',
     async ({ label, question, traceShows, cited }) => {
-      const page = session.page;
-      await app.goToAsk();
+      const page = ui.page;
+      await ui.app.goToAsk();
       if (!(await page.getByTestId('answer-engine-label').textContent())?.includes('scripted')) {
-        await app.useModelServer(server.url, 'scripted');
+        await ui.app.useModelServer(server.url, 'scripted');
       }
       await page.getByRole('combobox', { name: 'Strategy' }).selectOption({ label });
-      const answer = await app.ask(question);
+      const answer = await ui.app.ask(question);
       const text = (await answer.textContent()) ?? '';
       const missing = XSS_PAYLOADS.filter((payload) => !text.includes(payload.visible));
       expect(missing.map((payload) => payload.id)).toEqual([]);
       expect(
         await page.getByRole('heading', { name: question, exact: true }).count(),
       ).toBeGreaterThan(0);
-      const trace = await app.openTrace();
+      const trace = await ui.app.openTrace();
       expect(await trace.textContent()).toContain(
         traceShows === 'collection name' ? folder.name : XSS_PAYLOADS[0]?.payload,
       );
@@ -167,16 +156,16 @@ describe('XSS payloads in documents, file names and model output', () => {
   );
 
   test('ran no payload, loaded nothing and sent nothing off the device', async () => {
-    expect(await inertReport(session.page)).toEqual({
+    expect(await inertReport(ui.page)).toEqual({
       flag: undefined,
       added: [],
       present: [],
       violations: [],
     });
-    expect(session.page.url().startsWith(baseUrl)).toBe(true);
-    expect(requestsOffDevice(session.requests)).toEqual([]);
-    expect(session.requests.filter((url) => url.includes(ATTACKER_HOST))).toEqual([]);
-    const payloadErrors = session.errors.filter((error) =>
+    expect(ui.page.url().startsWith(ui.baseUrl)).toBe(true);
+    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
+    expect(ui.browser.requests.filter((url) => url.includes(ATTACKER_HOST))).toEqual([]);
+    const payloadErrors = ui.browser.errors.filter((error) =>
       /Content Security Policy|__xss|attacker\.example|javascript:/i.test(error),
     );
     expect(payloadErrors).toEqual([]);

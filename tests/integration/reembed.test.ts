@@ -1,21 +1,16 @@
-import { newCollection } from '../../src/core/collection.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
-import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
-import { runIngest } from '../../src/core/ingest/ingest-job.ts';
 import { reembedCollection, type ReembedProgress } from '../../src/core/ingest/reembed.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
-import type { Collection } from '../../src/core/types.ts';
 import { createEmbedder } from '../../scripts/node-embedder.ts';
-import { createNodeParsers } from '../../scripts/node-parsers.ts';
+import { ingestFixtureCollection } from '../support/fixture-collection.ts';
 
-const FIXTURES = new URL('../fixtures/library', import.meta.url).pathname;
 const OLD_DIM = 8;
 
 /** The "old model": a deterministic character-trigram hash, with its own id and width. */
@@ -46,20 +41,6 @@ beforeAll(async () => {
   builtIn = await createEmbedder();
 });
 
-/** A store holding the fixture folder as collection `id`, embedded with `embedder`. */
-async function ingested(store: Store, id: string, embedder: Embedder): Promise<Collection> {
-  const collection = newCollection(id, id, embedder, 0);
-  await store.putCollection(collection);
-  await runIngest({
-    collection,
-    source: new NodeFolderSource(FIXTURES),
-    store,
-    embedder,
-    parsers: createNodeParsers(),
-  });
-  return collection;
-}
-
 function searchOf(store: Store, embedders: readonly Embedder[]): LibrarySearch {
   return new LibrarySearch(
     store,
@@ -80,7 +61,7 @@ const stores: [string, () => Promise<Store>][] = [
 describe.each(stores)('re-embedding a collection on the %s store', (_, createStore) => {
   it('moves it to the new model: vectors, model, dim and knowledge boundary', async () => {
     const store = await createStore();
-    await ingested(store, 'library', trigramEmbedder);
+    await ingestFixtureCollection(store, 'library', trigramEmbedder);
     const chunkCount = (await store.getCollection('library'))?.chunkCount ?? 0;
     const reports: ReembedProgress[] = [];
     const progress = await reembedCollection({
@@ -124,7 +105,7 @@ describe.each(stores)('re-embedding a collection on the %s store', (_, createSto
 
   it('leaves the old model’s state intact when it is aborted', async () => {
     const store = await createStore();
-    await ingested(store, 'library', trigramEmbedder);
+    await ingestFixtureCollection(store, 'library', trigramEmbedder);
     const before = await store.loadVectors('library');
     const boundary = await store.getCentroids('library');
     const abort = new AbortController();
@@ -155,8 +136,8 @@ describe.each(stores)('re-embedding a collection on the %s store', (_, createSto
 describe('searching collections of different models', () => {
   it('embeds the query once per model and searches each collection with its own', async () => {
     const store = new MemoryStore();
-    await ingested(store, 'glove', builtIn);
-    await ingested(store, 'trigram', trigramEmbedder);
+    await ingestFixtureCollection(store, 'glove', builtIn);
+    await ingestFixtureCollection(store, 'trigram', trigramEmbedder);
     const search = searchOf(store, [builtIn, trigramEmbedder]);
     const callsBefore = trigramEmbedder.calls;
     const { passages } = await search.search('How long is sediment core VH-7?', {

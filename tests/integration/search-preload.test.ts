@@ -6,17 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
-import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
-import { newCollection } from '../../src/core/collection.ts';
-import { runIngest } from '../../src/core/ingest/ingest-job.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { createEmbedder } from '../../scripts/node-embedder.ts';
-import { createNodeParsers } from '../../scripts/node-parsers.ts';
+import { ingestFixtureCollection } from '../support/fixture-collection.ts';
 
-const FIXTURES = new URL('../fixtures/library', import.meta.url).pathname;
 const QUERY = 'research station on the lake';
 
 let embedder: Embedder;
@@ -25,17 +21,7 @@ let store: MemoryStore;
 beforeAll(async () => {
   embedder = await createEmbedder();
   store = new MemoryStore();
-  for (const id of ['first', 'second']) {
-    const collection = newCollection(id, id, embedder, 0);
-    await store.putCollection(collection);
-    await runIngest({
-      collection,
-      source: new NodeFolderSource(FIXTURES),
-      store,
-      embedder,
-      parsers: createNodeParsers(),
-    });
-  }
+  for (const id of ['first', 'second']) await ingestFixtureCollection(store, id, embedder);
 });
 
 /** The store, counting the chunk lists read; `failing` collections fail to list their chunks. */
