@@ -15,8 +15,33 @@ describe('text analysis', () => {
     expect(stem('1990s')).toBe('1990s');
   });
 
-  it('folds accents and possessives', () => {
+  it('folds accents, possessives and compatibility forms', () => {
     expect(analyze("Café Zoë's menu")).toEqual(['cafe', 'zoe', 'menu']);
+    expect(analyze('naïve Gödel')).toEqual(['naive', 'godel']);
+    expect(analyze('Ｆｕｌｌ ﬁle')).toEqual(['full', 'file']);
+  });
+
+  it('splits Chinese, Japanese and Korean runs into overlapping character pairs', () => {
+    expect(analyze('日本語の文書。東京駅')).toEqual([
+      '日本',
+      '本語',
+      '語の',
+      'の文',
+      '文書',
+      '東京',
+      '京駅',
+    ]);
+    expect(analyze('データ')).toEqual(['デー', 'ータ']);
+    expect(analyze('ﾃﾞｰﾀ')).toEqual(['デー', 'ータ']);
+    expect(analyze('서울시')).toEqual(['서울', '울시']);
+    expect(analyze('iPhoneケース 2024年 中')).toEqual([
+      'iphone',
+      'ケー',
+      'ース',
+      '2024',
+      '年',
+      '中',
+    ]);
   });
 });
 
@@ -51,6 +76,16 @@ describe('Bm25Index', () => {
     index.remove(['a', 'missing']);
     expect(index.size).toBe(2);
     expect(index.search('Varnholm', 3).map((hit) => hit.id)).toEqual(['b']);
+  });
+
+  it('finds a word inside a run of Japanese text', () => {
+    const index = new Bm25Index();
+    index.add([
+      { id: 'tokyo', text: '東京駅は日本の鉄道駅です。' },
+      { id: 'kyoto', text: '京都駅は京都市にあります。' },
+    ]);
+    expect(index.search('東京', 2).map((hit) => hit.id)).toEqual(['tokyo']);
+    expect(index.search('京都市', 2).map((hit) => hit.id)).toEqual(['kyoto']);
   });
 
   it('scores a term more when it is rarer across the collection', () => {

@@ -1,12 +1,11 @@
-import { analyze, stem } from '../../core/retrieval/text-analysis.ts';
+import { analyze, formTerms, WORD } from '../../core/retrieval/text-analysis.ts';
 import type { TextRange } from './library-types.ts';
-
-/** Words as keyword search splits them (see `core/retrieval/text-analysis.ts`). */
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 /**
  * Where the words of `query` occur in `text`, compared the way keyword search compares them
- * (lower case, accents and possessives dropped, stemmed), so "stations" marks "station".
+ * (lower case, accents and possessives dropped, stemmed; Chinese, Japanese and Korean by pairs of
+ * characters), so "stations" marks "station" and 東京 marks it inside 東京駅. Sorted; overlapping
+ * or touching marks are merged.
  */
 export function findTermMatches(query: string, text: string, within?: TextRange): TextRange[] {
   const terms = new Set(analyze(query));
@@ -15,15 +14,30 @@ export function findTermMatches(query: string, text: string, within?: TextRange)
   const end = within?.end ?? text.length;
   const matches: TextRange[] = [];
   for (const match of text.slice(start, end).matchAll(WORD)) {
-    const word = match[0]
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .replace(/['’][\p{L}]+$/u, '');
-    if (terms.has(stem(word))) {
-      const matchStart = start + match.index;
-      matches.push({ start: matchStart, end: matchStart + match[0].length });
+    const at = start + match.index;
+    const whole = { start: at, end: at + match[0].length };
+    const form = match[0].toLowerCase().normalize('NFKC');
+    const found = formTerms(form);
+    if (typeof found === 'string') {
+      if (terms.has(found)) matches.push(whole);
+      continue;
+    }
+    // Offsets inside the form hold in the text only when normalizing kept its length.
+    const exact = form.length === match[0].length;
+    for (const span of found ?? []) {
+      if (!terms.has(span.term)) continue;
+      matches.push(exact ? { start: at + span.start, end: at + span.end } : whole);
     }
   }
-  return matches;
+  return merged(matches);
+}
+
+function merged(ranges: readonly TextRange[]): TextRange[] {
+  const result: TextRange[] = [];
+  for (const range of ranges) {
+    const last = result.at(-1);
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else result.push({ ...range });
+  }
+  return result;
 }

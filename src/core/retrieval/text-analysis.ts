@@ -1,4 +1,8 @@
-/** Tokenisation for keyword search: lower-case words, English stop words removed, light stemming. */
+/**
+ * Tokenisation for keyword search: lower-case words, accents folded, English stop words removed,
+ * light stemming; text in scripts written without spaces (Chinese, Japanese, Korean) as
+ * overlapping character pairs, so a word inside a run of characters can match.
+ */
 
 const STOP_WORDS = new Set(
   (
@@ -12,7 +16,12 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** A word as keyword search splits text (a run of letters and digits, a possessive kept). */
+export const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const CJK_LETTERS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+/** Letters of Chinese, Japanese and Korean, with the long-vowel mark ー inside a run. */
+const CJK_RUN = new RegExp(`[${CJK_LETTERS}][${CJK_LETTERS}ー]*`, 'gu');
+const HAS_CJK = new RegExp(`[${CJK_LETTERS}]`, 'u');
 
 /** Strips common English inflections so "stations" matches "station" and "founded" matches "found". */
 export function stem(word: string): string {
@@ -34,33 +43,78 @@ function undouble(word: string): string {
   return word;
 }
 
-/** Index term of each word form seen (null for a stop word): most words recur, so most lookups hit. */
-const termOfWord = new Map<string, string | null>();
+/** The terms of each word form seen (see `formTerms`): most words recur, so most lookups hit. */
+const termsOfForm = new Map<string, string | readonly TermSpan[] | null>();
 /** Forms kept before the cache starts over, so memory stays bounded (a few MB). */
 const MAX_CACHED_WORDS = 100_000;
 const NON_ASCII = /[^\0-\x7f]/;
 
+/** A term and where it lies in the word form it came from. */
+export interface TermSpan {
+  term: string;
+  start: number;
+  end: number;
+}
+
 /** Words of `text` as index terms, in order, stop words dropped. */
 export function analyze(text: string): string[] {
   const lower = text.toLowerCase();
-  // NFKD leaves ASCII as it is: only other text needs the (slower) decomposition.
-  const folded = NON_ASCII.test(lower) ? lower.normalize('NFKD') : lower;
+  // NFKC leaves ASCII as it is: only other text needs the (slower) normalization.
+  const folded = NON_ASCII.test(lower) ? lower.normalize('NFKC') : lower;
   const terms: string[] = [];
   for (const form of folded.match(WORD) ?? []) {
-    let term = termOfWord.get(form);
-    if (term === undefined) {
-      term = wordTerm(form);
-      if (termOfWord.size >= MAX_CACHED_WORDS) termOfWord.clear();
-      termOfWord.set(form, term);
+    let found = termsOfForm.get(form);
+    if (found === undefined) {
+      found = formTerms(form);
+      if (termsOfForm.size >= MAX_CACHED_WORDS) termsOfForm.clear();
+      termsOfForm.set(form, found);
     }
-    if (term !== null) terms.push(term);
+    if (typeof found === 'string') terms.push(found);
+    else if (found) for (const span of found) terms.push(span.term);
   }
   return terms;
 }
 
-/** The index term of one lower-cased, decomposed word form; null for a stop word. */
+/**
+ * The index terms of one lower-cased, NFKC-normalized word form: its stem with accents folded,
+ * or null for a stop word; for a form with Chinese, Japanese or Korean letters, each run of them
+ * as overlapping pairs of characters (one character alone as itself) and the letters around
+ * them as words, with where each lies in the form.
+ */
+export function formTerms(form: string): string | readonly TermSpan[] | null {
+  if (!HAS_CJK.test(form)) return wordTerm(form);
+  const spans: TermSpan[] = [];
+  const addWord = (start: number, end: number) => {
+    const term = start < end ? wordTerm(form.slice(start, end)) : null;
+    if (term !== null) spans.push({ term, start, end });
+  };
+  let last = 0;
+  for (const run of form.matchAll(CJK_RUN)) {
+    addWord(last, run.index);
+    const characters = [...run[0]];
+    let start = run.index;
+    characters.forEach((character, position) => {
+      const next = characters[position + 1];
+      if (next !== undefined || characters.length === 1) {
+        const term = character + (next ?? '');
+        spans.push({ term, start, end: start + term.length });
+      }
+      start += character.length;
+    });
+    last = run.index + run[0].length;
+  }
+  addWord(last, form.length);
+  return spans;
+}
+
+/** The index term of a word form without CJK letters; null for a stop word. */
 function wordTerm(form: string): string | null {
-  const word = form.replace(/\p{M}/gu, '').replace(/['’][\p{L}]+$/u, '');
+  const word = NON_ASCII.test(form)
+    ? form
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .replace(/['’][\p{L}]+$/u, '')
+    : form.replace(/'[a-z]+$/, '');
   if (word.length === 0 || STOP_WORDS.has(word)) return null;
   return stem(word);
 }

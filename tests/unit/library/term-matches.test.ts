@@ -24,6 +24,14 @@ describe('findTermMatches', () => {
     expect(matches).toEqual([{ start: 10, end: 14 }]);
   });
 
+  it('marks words inside runs of Chinese, Japanese or Korean text by their character pairs', () => {
+    expect(marked('東京', '新東京駅と京都')).toEqual(['東京']);
+    expect(marked('東京駅', '新東京駅と京都')).toEqual(['東京駅']);
+    expect(marked('データ', 'このデータベースは')).toEqual(['データ']);
+    expect(marked('서울', '서울특별시')).toEqual(['서울']);
+    expect(marked('ケース', 'iPhoneケース')).toEqual(['ケース']);
+  });
+
   it('marks nothing for a query of stop words only', () => {
     expect(marked('and the', 'and the rest')).toEqual([]);
   });
