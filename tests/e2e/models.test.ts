@@ -180,9 +180,10 @@ describe('the model manager on a software WebGPU adapter', () => {
     expect(await smol.getByTestId('model-verdict').textContent()).toMatch(
       /Can run here\.\s*Note: the adapter is a software renderer/,
     );
-    expect(await smol.getByRole('button', { name: `Download SmolLM2 360M` }).isEnabled()).toBe(
-      true,
-    );
+    // Enabled once the worker has said which of its files are on the device (none yet).
+    await expect
+      .poll(() => smol.getByRole('button', { name: `Download SmolLM2 360M` }).isEnabled())
+      .toBe(true);
     const qwen = modelCard(page, 'Qwen2.5 1.5B');
     expect(await qwen.getByTestId('model-verdict').textContent()).toContain(
       'Cannot run here: it needs the WebGPU feature shader-f16',
