@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import { HEADER_POLICY } from './src/adapters/network/content-security-policy.ts';
+import { pdfjsData } from './scripts/vite/pdfjs-data.ts';
 
 /** onnxruntime-web's WebAssembly runtime is about 27 MB; precache it so search works offline. */
 const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
@@ -9,6 +10,7 @@ const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
 export default defineConfig({
   plugins: [
     svelte(),
+    pdfjsData(),
     VitePWA({
       // The app asks before a new version replaces the running one (see AppUpdateState).
       registerType: 'prompt',
@@ -37,8 +39,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app, its runtime and the built-in embedder: everything the first visit needs again.
-        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,json,onnx}'],
+        // The app, its runtime, the built-in embedder and pdf.js's data (2.5 MB): everything the
+        // first visit needs again.
+        globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,json,onnx,bcmap,pfb,ttf}'],
         maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_FILE,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -1,10 +1,22 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createParserRegistry } from '../src/adapters/parsers/index.ts';
-import type { PdfjsModule } from '../src/adapters/parsers/index.ts';
+import type { PdfjsModule, PdfResources } from '../src/adapters/parsers/index.ts';
 import type { ParserRegistry } from '../src/core/ingest/parser-registry.ts';
 
 /** Every parser, with pdf.js's legacy build (the one that runs in Node). */
 export function createNodeParsers(): ParserRegistry {
-  return createParserRegistry({ loadPdfjs: loadNodePdfjs });
+  return createParserRegistry({ loadPdfjs: loadNodePdfjs, pdfResources: nodePdfResources() });
+}
+
+/** pdf.js's character maps and standard font data, read from the installed pdfjs-dist. */
+export function nodePdfResources(): PdfResources {
+  const folder = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return {
+    cMapUrl: `${join(folder, 'cmaps')}/`,
+    standardFontDataUrl: `${join(folder, 'standard_fonts')}/`,
+    useWorkerFetch: false,
+  };
 }
 
 /** pdf.js's legacy build for Node, with its stray rejections kept from ending the process. */

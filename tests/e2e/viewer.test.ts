@@ -4,14 +4,20 @@
  * search results; an answer's citations are stepped through the same way. The PDF's bytes come
  * from the library (the folder was added as a file list, which cannot be read again).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
+import { makeJapanesePdf } from '../../scripts/fixtures/pdf-writer.ts';
 import { requestsOffDevice } from './support/browser.ts';
 import { useAppSession } from './support/app-session.ts';
+
+/** A Japanese document: its text is readable only with pdf.js's character maps. */
+const JAPANESE_LINES = ['東京駅は日本の鉄道駅です。', '京都駅は京都市にあります。'];
 
 /** Pixels of the page's canvas that are not (near) white: the drawn text. */
 function inkedPixels(page: Page): Promise<number> {
@@ -121,6 +127,26 @@ describe('the source viewer', () => {
     await page.getByTestId('page-highlight').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  });
+
+  test('indexes, finds and draws a Japanese PDF whose font names a character map', async () => {
+    const page = ui.page;
+    const folder = join(ui.workspace, 'japanese');
+    await mkdir(folder);
+    await writeFile(join(folder, 'tokyo.pdf'), makeJapanesePdf(JAPANESE_LINES, '駅'));
+    await ui.app.openLibrary(ui.baseUrl);
+    expect(await ui.app.addFolderWithInput(folder)).toContain('1 added');
+
+    await ui.app.goToSearch();
+    const first = (await ui.app.search('東京駅', 'Keyword')).first();
+    expect(await first.getByRole('button').textContent()).toContain('tokyo.pdf');
+    expect(await first.textContent()).toContain(JAPANESE_LINES[0]);
+    expect(await first.locator('mark').allTextContents()).toEqual(['東京駅']);
+    await first.getByRole('button').click();
+    await page.getByTestId('page-highlight').first().waitFor();
+    expect(await page.getByTestId('page-number').textContent()).toBe('Page 1 of 1');
+    await expect.poll(() => inkedPixels(page)).toBeGreaterThan(100);
+    await page.keyboard.press('Escape');
   });
 
   test('shows the text with the reason when the PDF’s kept bytes are damaged or gone', async () => {

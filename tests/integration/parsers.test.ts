@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createParserRegistry } from '../../src/adapters/parsers/index.ts';
 import type { ParsedDocument } from '../../src/core/ports/parser.ts';
 import { chunkDocument } from '../../src/core/retrieval/chunking.ts';
+import { makeJapanesePdf } from '../../scripts/fixtures/pdf-writer.ts';
+import { nodePdfResources } from '../../scripts/node-parsers.ts';
 
 interface Expectation {
   title?: string;
@@ -23,6 +25,7 @@ const expected = JSON.parse(readFileSync(join(fixtures, 'library.expected.json')
 };
 const registry = createParserRegistry({
   loadPdfjs: () => import('pdfjs-dist/legacy/build/pdf.mjs'),
+  pdfResources: nodePdfResources(),
 });
 
 function listFiles(folder: string): string[] {
@@ -111,6 +114,26 @@ describe('PDF adapter', () => {
       parser?.parse({ path: 'a.pdf', bytes, signal: controller.signal }),
     ).rejects.toMatchObject({
       name: 'AbortError',
+    });
+  });
+
+  it('reads a Japanese PDF whose font names a predefined character map instead of embedding it', async () => {
+    const lines = ['東京駅は日本の鉄道駅です。', '京都駅は京都市にあります。'];
+    const bytes = makeJapanesePdf(lines, '駅');
+    const document = await registry.parse({ path: 'tokyo.pdf', bytes });
+    expect(document.blocks.map((block) => block.text).join('')).toBe(lines.join(''));
+    expect(document.blocks.every((block) => block.page === 1)).toBe(true);
+    // Without the maps pdf.js reads no text at all, and the file would be skipped as a scan.
+    const blind = createParserRegistry({
+      loadPdfjs: () => import('pdfjs-dist/legacy/build/pdf.mjs'),
+      pdfResources: {
+        cMapUrl: '/nowhere/',
+        standardFontDataUrl: '/nowhere/',
+        useWorkerFetch: false,
+      },
+    });
+    await expect(blind.parse({ path: 'tokyo.pdf', bytes })).rejects.toMatchObject({
+      name: 'EmptyFileError',
     });
   });
 

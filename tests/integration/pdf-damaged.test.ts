@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPdfParser } from '../../src/adapters/parsers/pdf.ts';
-import { loadNodePdfjs } from '../../scripts/node-parsers.ts';
+import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,7 +26,7 @@ describe('damaged PDFs', () => {
   it('a page pdf.js cannot read fails as CorruptFileError from the parser itself', async () => {
     const bytes = damagedPdf('/Type /Pages /Kids', '/Type /Pages \0Kids');
     await expect(
-      createPdfParser(loadNodePdfjs).parse({ path: 'report.pdf', bytes }),
+      createPdfParser(loadNodePdfjs, nodePdfResources()).parse({ path: 'report.pdf', bytes }),
     ).rejects.toMatchObject({
       name: 'CorruptFileError',
       message: expect.stringContaining('page 1 is damaged'),

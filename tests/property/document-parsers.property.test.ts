@@ -15,7 +15,7 @@ import { docxParser } from '../../src/adapters/parsers/docx.ts';
 import { createParserRegistry } from '../../src/adapters/parsers/index.ts';
 import { createPdfParser } from '../../src/adapters/parsers/pdf.ts';
 import type { Parser } from '../../src/core/ports/parser.ts';
-import { loadNodePdfjs } from '../../scripts/node-parsers.ts';
+import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
 import { expectValidChunks, expectWellFormedDocument, parseOutcome } from './invariants.ts';
 import { checkAsyncProperty, testTimeout } from './runs.ts';
 
@@ -60,8 +60,11 @@ function damaged(original: Uint8Array): fc.Arbitrary<Uint8Array> {
   );
 }
 
-const pdfParser = createPdfParser(loadNodePdfjs);
-const registry = createParserRegistry({ loadPdfjs: loadNodePdfjs });
+const pdfParser = createPdfParser(loadNodePdfjs, nodePdfResources());
+const registry = createParserRegistry({
+  loadPdfjs: loadNodePdfjs,
+  pdfResources: nodePdfResources(),
+});
 
 const cases: { name: string; parser: Parser; path: string; original: Uint8Array }[] = [
   {

@@ -5,7 +5,7 @@
 import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createParserRegistry } from '../parsers/index.ts';
-import { loadBrowserPdfjs } from '../parsers/pdfjs-browser.ts';
+import { browserPdfResources, loadBrowserPdfjs } from '../parsers/pdfjs-browser.ts';
 import { IdbConversationStore } from '../store/idb-conversation-store.ts';
 import { DatabaseBlockedError, DatabaseClosedError } from '../store/database-closed-error.ts';
 import { IdbStore } from '../store/idb-store.ts';
@@ -41,7 +41,10 @@ export function createBrowserLibrary(
       localModelPath: `${import.meta.env.BASE_URL}models/`,
       wasmPaths: { mjs: servedUrl(ortFactoryUrl), wasm: servedUrl(ortWasmUrl) },
     }),
-    parsers: createParserRegistry({ loadPdfjs: loadBrowserPdfjs }),
+    parsers: createParserRegistry({
+      loadPdfjs: loadBrowserPdfjs,
+      pdfResources: browserPdfResources(),
+    }),
     createVectorIndex: chooseVectorIndex,
     estimateStorage: storageEstimate,
     conversations,

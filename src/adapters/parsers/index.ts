@@ -2,9 +2,9 @@ import { defaultParsers } from '../../core/ingest/default-parsers.ts';
 import { ParserRegistry } from '../../core/ingest/parser-registry.ts';
 import type { Parser } from '../../core/ports/parser.ts';
 import { docxParser } from './docx.ts';
-import { createPdfParser, type PdfjsLoader } from './pdf.ts';
+import { createPdfParser, type PdfjsLoader, type PdfResources } from './pdf.ts';
 
-export type { PdfjsLoader, PdfjsModule } from './pdf.ts';
+export type { PdfjsLoader, PdfjsModule, PdfResources } from './pdf.ts';
 
 export interface DocumentParserOptions {
   /**
@@ -12,11 +12,13 @@ export interface DocumentParserOptions {
    * `() => import('pdfjs-dist/legacy/build/pdf.mjs')` in Node.
    */
   loadPdfjs: PdfjsLoader;
+  /** pdf.js's character maps and standard font data: `browserPdfResources()` or `nodePdfResources()`. */
+  pdfResources: PdfResources;
 }
 
 /** The parsers that need a library: PDF (pdf.js) and Word (mammoth). */
 export function createDocumentParsers(options: DocumentParserOptions): Parser[] {
-  return [createPdfParser(options.loadPdfjs), docxParser];
+  return [createPdfParser(options.loadPdfjs, options.pdfResources), docxParser];
 }
 
 /** A registry with every parser: the pure ones from core plus PDF and Word. */

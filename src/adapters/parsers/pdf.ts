@@ -10,12 +10,28 @@ export type PdfjsModule = Pick<typeof Pdfjs, 'getDocument'>;
 export type PdfjsLoader = () => Promise<PdfjsModule>;
 
 /**
+ * Where pdf.js finds its data files, each ending in `/`: the character maps that Chinese,
+ * Japanese and Korean PDFs name instead of embedding (without them their text cannot be read),
+ * and the metrics of the standard fonts PDFs use without embedding. URLs in a browser (the app
+ * serves pdfjs-dist's folders under `/pdfjs/`), folder paths in Node.
+ */
+export interface PdfResources {
+  cMapUrl: string;
+  standardFontDataUrl: string;
+  /**
+   * pdf.js's worker fetches them (true in a browser: pdf.js's own fetch on the calling side
+   * needs a `document`, which a worker has not); false in Node, where they are read as files.
+   */
+  useWorkerFetch: boolean;
+}
+
+/**
  * PDF text through pdf.js: one or more paragraph blocks per page, each with its page number.
  * pdf.js is loaded on the first PDF only. Fonts are not loaded and no code is evaluated. A PDF
  * without a text layer (a scan) fails with EmptyFileError, one with a user password with
  * PasswordProtectedError, a damaged or cut-short one with CorruptFileError.
  */
-export function createPdfParser(loadPdfjs: PdfjsLoader): Parser {
+export function createPdfParser(loadPdfjs: PdfjsLoader, resources: PdfResources): Parser {
   let pdfjs: Promise<PdfjsModule> | undefined;
   return {
     extensions: ['pdf'],
@@ -31,6 +47,8 @@ export function createPdfParser(loadPdfjs: PdfjsLoader): Parser {
         isEvalSupported: false,
         useSystemFonts: false,
         disableAutoFetch: true,
+        ...resources,
+        cMapPacked: true,
         verbosity: 0,
       });
       try {

@@ -1,5 +1,5 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import type { PdfjsModule } from './pdf.ts';
+import type { PdfjsModule, PdfResources } from './pdf.ts';
 
 /**
  * Loads pdf.js for the browser, page or worker. pdf.js cannot start its own worker from inside a
@@ -11,4 +11,17 @@ export async function loadBrowserPdfjs(): Promise<PdfjsModule> {
   const pdfjs = await import('pdfjs-dist');
   pdfjs.GlobalWorkerOptions.workerPort ??= new Worker(workerUrl, { type: 'module' });
   return pdfjs;
+}
+
+/**
+ * pdf.js's data files as the app serves them (`/pdfjs/`, copied from pdfjs-dist at build and
+ * precached for offline use): absolute URLs, since pdf.js fetches them from its own worker.
+ */
+export function browserPdfResources(): PdfResources {
+  const base = new URL(`${import.meta.env.BASE_URL}pdfjs/`, self.location.href);
+  return {
+    cMapUrl: new URL('cmaps/', base).href,
+    standardFontDataUrl: new URL('standard_fonts/', base).href,
+    useWorkerFetch: true,
+  };
 }

@@ -7,7 +7,7 @@
  */
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { loadBrowserPdfjs } from '../../adapters/parsers/pdfjs-browser.ts';
+import { browserPdfResources, loadBrowserPdfjs } from '../../adapters/parsers/pdfjs-browser.ts';
 import { ArchivistError } from '../../core/errors.ts';
 import type { PageGeometry, PageTextItem } from '../page-highlights.ts';
 
@@ -58,6 +58,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   const pdfjs = await loadBrowserPdfjs();
   const document = await pdfjs.getDocument({
     data: bytes,
+    ...browserPdfResources(),
+    cMapPacked: true,
     isEvalSupported: false,
     enableXfa: false,
     verbosity: 0,
