@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { findTermMatches } from '../../src/adapters/library/term-matches.ts';
 import { ExactIndex } from '../../src/adapters/vector/exact-index.ts';
 import { Bm25Index } from '../../src/core/retrieval/bm25.ts';
 import { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';
@@ -12,7 +13,7 @@ import { searchIndexes, type SearchMode } from '../../src/core/retrieval/hybrid-
 import { analyze } from '../../src/core/retrieval/text-analysis.ts';
 import { topHits } from '../../src/core/retrieval/top-hits.ts';
 import type { Chunk, SearchHit } from '../../src/core/types.ts';
-import { anyText } from './arbitraries.ts';
+import { anyText, PROSE, textOf } from './arbitraries.ts';
 import { checkProperty, testTimeout } from './runs.ts';
 
 /** A small vocabulary, so documents and queries share terms; stop words and inflections too. */
@@ -201,6 +202,53 @@ describe('BM25 (property)', () => {
 });
 
 const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j');
+
+/** Words of several scripts and forms: CJK runs, kana with voicing marks, accents, full width. */
+const WORLD_TEXT = textOf([
+  ...PROSE,
+  '東京駅',
+  '日本語の',
+  '文書',
+  'データ',
+  'ﾃﾞｰﾀ',
+  '서울특별시',
+  'naïve',
+  'e\u0301',
+  'Ｆｕｌｌ',
+  'ﬁle',
+  "heron's",
+  'ケース',
+  '中',
+  '。',
+  ' ',
+  '\ud800',
+]);
+
+describe('text analysis (property)', () => {
+  it(
+    'turns any text into non-empty terms; the marks of any query lie in the text, sorted, apart, each holding a query term',
+    () => {
+      const text = fc.oneof(anyText, WORLD_TEXT);
+      checkProperty(fc.tuple(text, text), ([document, query]) => {
+        const terms = analyze(document);
+        for (const term of terms) expect(term.length).toBeGreaterThan(0);
+        expect(analyze(document)).toEqual(terms);
+        const queryTerms = new Set(analyze(query));
+        let previousEnd = -1;
+        for (const { start, end } of findTermMatches(query, document)) {
+          expect(start).toBeGreaterThan(previousEnd);
+          expect(end).toBeGreaterThan(start);
+          expect(end).toBeLessThanOrEqual(document.length);
+          expect(analyze(document.slice(start, end)).some((term) => queryTerms.has(term))).toBe(
+            true,
+          );
+          previousEnd = end;
+        }
+      });
+    },
+    testTimeout(),
+  );
+});
 
 describe('top hits (property)', () => {
   it(

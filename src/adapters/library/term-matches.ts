@@ -16,14 +16,16 @@ export function findTermMatches(query: string, text: string, within?: TextRange)
   for (const match of text.slice(start, end).matchAll(WORD)) {
     const at = start + match.index;
     const whole = { start: at, end: at + match[0].length };
-    const form = match[0].toLowerCase().normalize('NFKC');
+    const lower = match[0].toLowerCase();
+    const form = lower.normalize('NFKC');
     const found = formTerms(form);
     if (typeof found === 'string') {
       if (terms.has(found)) matches.push(whole);
       continue;
     }
-    // Offsets inside the form hold in the text only when normalizing kept its length.
-    const exact = form.length === match[0].length;
+    // Offsets inside the form hold in the text only when neither step changed a character's
+    // length (İ lower-cases to two, ﾃﾞ composes into one): else the whole word is marked.
+    const exact = lower.length === match[0].length && form === lower;
     for (const span of found ?? []) {
       if (!terms.has(span.term)) continue;
       matches.push(exact ? { start: at + span.start, end: at + span.end } : whole);
