@@ -125,16 +125,18 @@ export function withTurn(
 }
 
 /**
- * The conversation as a page that runs none of its turns shows it: a turn saved while it was
- * running (its page closed or reloaded before it ended) becomes `interrupted`, keeping what was
- * saved of it. The same object when no turn was running.
+ * The conversation as a page shows it when it runs none of its turns but `runningHere`: a turn
+ * saved while it was running (its page closed or reloaded before it ended) becomes
+ * `interrupted`, keeping what was saved of it. The same object when no such turn is there.
  */
-export function settleInterrupted(conversation: Conversation): Conversation {
-  if (!conversation.turns.some((turn) => turn.status === 'running')) return conversation;
+export function settleInterrupted(conversation: Conversation, runningHere?: string): Conversation {
+  const interrupted = (turn: ConversationTurn) =>
+    turn.status === 'running' && turn.id !== runningHere;
+  if (!conversation.turns.some(interrupted)) return conversation;
   return {
     ...conversation,
     turns: conversation.turns.map((turn) =>
-      turn.status === 'running' ? { ...turn, status: 'interrupted' } : turn,
+      interrupted(turn) ? { ...turn, status: 'interrupted' } : turn,
     ),
   };
 }

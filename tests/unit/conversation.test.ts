@@ -70,6 +70,7 @@ describe('conversations', () => {
     expect(settled.turns.map((turn) => turn.status)).toEqual(['answered', 'interrupted']);
     expect(settled.turns[1]).toEqual({ ...running, status: 'interrupted' });
     expect(conversation.turns[1]!.status).toBe('running');
+    expect(settleInterrupted(conversation, '2')).toBe(conversation);
     const done = withTurn(newConversation('d'), makeTurn('1'), 1);
     expect(settleInterrupted(done)).toBe(done);
   });

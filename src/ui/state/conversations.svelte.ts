@@ -43,6 +43,8 @@ export class ConversationsState {
   readonly #client: LibraryClient;
   /** Deleted while a run in them went on: the run's end must not bring them back. */
   readonly #deleted: string[] = [];
+  /** The turn this page is answering, saved as it streams; undefined between runs. */
+  #runningTurnId: string | undefined;
   /** The last turn write (see `saveTurn`). */
   #writes: Promise<void> = Promise.resolve();
 
@@ -65,7 +67,7 @@ export class ConversationsState {
       const conversation = await this.#client.conversations.get(id);
       this.historyOpen = false;
       if (!conversation) return this.#refresh();
-      this.current = settleInterrupted(conversation);
+      this.current = settleInterrupted(conversation, this.#runningTurnId);
       writeOpenId(id);
     });
   }
@@ -112,6 +114,7 @@ export class ConversationsState {
    * run one after another, so a late progress save never overwrites a turn's end.
    */
   saveTurn(conversation: Conversation, turn: ConversationTurn): Promise<void> {
+    this.#runningTurnId = turn.status === 'running' ? turn.id : undefined;
     const write = this.#writes.then(async () => {
       if (this.#deleted.includes(conversation.id)) return;
       await this.#attempt(async () => {
@@ -120,8 +123,11 @@ export class ConversationsState {
         const updated = withTurn(stored ?? (isOpen ? this.current : conversation), turn);
         await this.#client.conversations.put(updated);
         if (this.current.id === conversation.id) {
-          // The live turn shows from the run itself; a turn left running by a closed page does not.
-          this.current = settleInterrupted(updated);
+          // A turn left running by a closed page shows as interrupted; this run's own does not.
+          this.current = settleInterrupted(
+            updated,
+            turn.status === 'running' ? turn.id : undefined,
+          );
           writeOpenId(updated.id);
         }
         const listChanged = !stored?.turns.some(({ id }) => id === turn.id);
