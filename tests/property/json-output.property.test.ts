@@ -5,78 +5,42 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { COORDINATOR_SCHEMA } from '../../src/core/agents/coordinator.ts';
+import { EVIDENCE_FILTER_SCHEMA } from '../../src/core/agents/evidence-filter.ts';
+import { FOLLOW_UP_SCHEMA } from '../../src/core/agents/follow-up.ts';
+import { FACTS_SCHEMA } from '../../src/core/agents/planner/fact-extractor.ts';
+import { JUDGE_SCHEMA } from '../../src/core/agents/planner/judge.ts';
+import { SELECTOR_SCHEMA } from '../../src/core/agents/planner/selector.ts';
+import { SPLITTER_SCHEMA } from '../../src/core/agents/planner/splitter.ts';
+import { EVALUATOR_SCHEMA } from '../../src/core/agents/refine/evaluator.ts';
+import { MONITOR_SCHEMA } from '../../src/core/agents/refine/monitor.ts';
+import { QUERIER_SCHEMA } from '../../src/core/agents/refine/querier.ts';
+import { RANKER_SCHEMA } from '../../src/core/agents/refine/ranker.ts';
+import { ROUTE_SCHEMA } from '../../src/core/agents/router.ts';
+import { SPECIALIST_SCHEMA } from '../../src/core/agents/specialist.ts';
+import { UNIFIED_STEP_SCHEMA } from '../../src/core/agents/unified-step.ts';
 import { parseJsonOutput } from '../../src/core/pipeline/json-output.ts';
 import { repairJson } from '../../src/core/pipeline/json-repair.ts';
 import type { JsonSchema } from '../../src/core/ports/chat-engine.ts';
 import { anyText, textOf } from './arbitraries.ts';
 import { checkProperty, testTimeout } from './runs.ts';
 
-/** The schemas of the agents (router, judge, splitter, evidence filter, coordinator, facts). */
+/** The schemas every agent asks its replies in, and two bare lists (of mixed types, of an enum). */
 const SCHEMAS: Record<string, JsonSchema> = {
-  route: {
-    type: 'object',
-    properties: {
-      strategy: { type: 'string', enum: ['direct', 'single', 'plan'] },
-      query: { type: ['string', 'null'] },
-      reason: { type: 'string' },
-    },
-    required: ['strategy', 'reason'],
-  },
-  judge: {
-    type: 'object',
-    properties: { answerable: { type: 'boolean' }, reason: { type: 'string' } },
-    required: ['answerable', 'reason'],
-  },
-  splitter: {
-    type: 'object',
-    properties: { subQuestions: { type: 'array', items: { type: 'string' } } },
-    required: ['subQuestions'],
-  },
-  filter: {
-    type: 'object',
-    properties: {
-      keep: { type: 'array', items: { type: 'integer' } },
-      nothingRelevant: { type: 'boolean' },
-    },
-    required: ['keep', 'nothingRelevant'],
-  },
-  coordinator: {
-    type: 'object',
-    properties: {
-      ratings: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            response: { type: 'integer' },
-            rating: { type: 'string', enum: ['good', 'conjecture', 'unhelpful'] },
-          },
-          required: ['response', 'rating'],
-        },
-      },
-      answer: { type: 'string' },
-    },
-    required: ['ratings', 'answer'],
-  },
-  facts: {
-    type: 'object',
-    properties: {
-      facts: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            fact: { type: 'string' },
-            passages: { type: 'array', items: { type: 'integer' } },
-            confidence: { type: 'number' },
-          },
-          required: ['fact', 'passages'],
-        },
-      },
-      required: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['facts', 'required'],
-  },
+  route: ROUTE_SCHEMA,
+  followUp: FOLLOW_UP_SCHEMA,
+  specialist: SPECIALIST_SCHEMA,
+  filter: EVIDENCE_FILTER_SCHEMA,
+  coordinator: COORDINATOR_SCHEMA,
+  unifiedStep: UNIFIED_STEP_SCHEMA,
+  splitter: SPLITTER_SCHEMA,
+  selector: SELECTOR_SCHEMA,
+  judge: JUDGE_SCHEMA,
+  facts: FACTS_SCHEMA,
+  monitor: MONITOR_SCHEMA,
+  querier: QUERIER_SCHEMA,
+  evaluator: EVALUATOR_SCHEMA,
+  ranker: RANKER_SCHEMA,
   list: {
     type: 'array',
     items: { type: ['integer', 'string'] },

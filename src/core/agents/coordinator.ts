@@ -41,7 +41,8 @@ interface CoordinatorReply {
 const STEP = 'coordinator';
 export const NOT_FOUND_TEXT = "The documents don't contain the answer to this question.";
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const COORDINATOR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     ratings: {
@@ -104,7 +105,7 @@ export async function coordinateAnswer(
   );
   const reply = await context.llm.json<CoordinatorReply>(STEP, {
     name: 'coordinate',
-    schema: SCHEMA,
+    schema: COORDINATOR_SCHEMA,
     messages: prompt.messages,
     maxTokens: 320,
     temperature: 0,

@@ -37,7 +37,8 @@ interface FilterReply {
   nothingRelevant: boolean;
 }
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const EVIDENCE_FILTER_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     keep: { type: 'array', items: { type: 'integer' } },
@@ -74,7 +75,7 @@ export async function filterEvidence(
   );
   const reply = await context.llm.json<FilterReply | undefined>(STEP, {
     name: 'filter',
-    schema: SCHEMA,
+    schema: EVIDENCE_FILTER_SCHEMA,
     messages: prompt.messages,
     maxTokens: 80,
     temperature: 0,

@@ -45,8 +45,11 @@ const MAX_QUESTION_CHARACTERS = 300;
 const MAX_ANSWER_CHARACTERS = 500;
 const STEP = 'follow-up';
 
-/** The empty string first: what an engine without a model returns, taken as "no rewrite". */
-const SCHEMA: JsonSchema = {
+/**
+ * The reply: the empty string first, what an engine without a model returns, taken as "no
+ * rewrite". Exported for the tests of the model-reply reader.
+ */
+export const FOLLOW_UP_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { standalone: { type: 'string' } },
   required: ['standalone'],
@@ -70,7 +73,7 @@ export async function rewriteFollowUp(
   try {
     reply = await context.llm.json<{ standalone: string }>(STEP, {
       name: 'follow_up',
-      schema: SCHEMA,
+      schema: FOLLOW_UP_SCHEMA,
       messages: [
         { role: 'system', content: SYSTEM },
         { role: 'user', content: prompt(input.question, recent) },

@@ -25,8 +25,11 @@ export interface RouterContext {
 
 const STEP = 'router';
 
-/** `single` first: it is the schema's default value, what an engine without a model returns. */
-const SCHEMA: JsonSchema = {
+/**
+ * The reply: `single` first, the schema's default value, what an engine without a model returns.
+ * Exported for the tests of the model-reply reader.
+ */
+export const ROUTE_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     strategy: { type: 'string', enum: ['single', 'thorough', 'direct', 'plan'] },
@@ -58,7 +61,7 @@ export async function routeQuestion(
   });
   const reply = await context.llm.json<RouterDecision>(STEP, {
     name: 'route',
-    schema: SCHEMA,
+    schema: ROUTE_SCHEMA,
     messages: [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: `Question: ${input.question}` },

@@ -43,7 +43,8 @@ interface SpecialistReply {
 
 const STEP = 'specialist';
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const SPECIALIST_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     analysis: { type: 'string' },
@@ -84,7 +85,7 @@ export async function answerFromCollection(
   });
   const reply = await context.llm.json<SpecialistReply>(STEP, {
     name: 'specialist_answer',
-    schema: SCHEMA,
+    schema: SPECIALIST_SCHEMA,
     messages: prompt.messages,
     purpose: { kind: 'answer', question: input.question, passages: prompt.passages },
     temperature: 0,

@@ -50,7 +50,8 @@ const STEP = 'unified-step';
 /** Completion tokens for a thought and a query. */
 const STEP_MAX_TOKENS = 160;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const UNIFIED_STEP_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     thought: { type: 'string' },
@@ -88,7 +89,7 @@ export async function decideUnifiedStep(
   );
   const reply = await context.llm.json<StepReply | undefined>(STEP, {
     name: 'unified_step',
-    schema: SCHEMA,
+    schema: UNIFIED_STEP_SCHEMA,
     messages: prompt.messages,
     maxTokens: STEP_MAX_TOKENS,
     temperature: 0,

@@ -20,7 +20,8 @@ import {
 const MAX_PASSAGES = 4;
 const MAX_PASSAGE_CHARACTERS = 1200;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const FACTS_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     facts: {
@@ -62,7 +63,7 @@ export async function extractFacts(
       ? { facts: [], required: [...knowledge.required] }
       : await planJson<Extraction>(context, 'plan-extract', {
           name: 'known_and_required',
-          schema: SCHEMA,
+          schema: FACTS_SCHEMA,
           messages: [
             { role: 'system', content: SYSTEM },
             {

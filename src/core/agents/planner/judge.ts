@@ -12,7 +12,8 @@ export interface Judgement {
   reason: string;
 }
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const JUDGE_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { answerable: { type: 'boolean' }, reason: { type: 'string' } },
   required: ['answerable', 'reason'],
@@ -35,7 +36,7 @@ export async function judgeKnowledge(
       ? { answerable: false, reason: 'Nothing is Known yet.' }
       : await planJson<Judgement>(context, 'plan-judge', {
           name: 'judgement',
-          schema: SCHEMA,
+          schema: JUDGE_SCHEMA,
           messages: [
             { role: 'system', content: SYSTEM },
             {

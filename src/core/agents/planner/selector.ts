@@ -15,7 +15,8 @@ import {
   type PlannerKnowledge,
 } from './knowledge.ts';
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const SELECTOR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { choice: { type: 'integer' }, subQuestion: { type: 'string' } },
   required: ['choice', 'subQuestion'],
@@ -56,7 +57,7 @@ async function choose(
   const numbered = fresh.map((candidate, index) => `${index + 1}. ${candidate}`).join('\n');
   const reply = await planJson<{ choice: number; subQuestion: string }>(context, 'plan-select', {
     name: 'sub_question_choice',
-    schema: SCHEMA,
+    schema: SELECTOR_SCHEMA,
     messages: [
       { role: 'system', content: SYSTEM },
       {

@@ -11,7 +11,8 @@ import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowl
 /** Candidates kept at most. */
 export const MAX_CANDIDATES = 4;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const SPLITTER_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { subQuestions: { type: 'array', items: { type: 'string' } } },
   required: ['subQuestions'],
@@ -40,7 +41,7 @@ export async function splitQuestion(
 ): Promise<string[]> {
   const reply = await planJson<{ subQuestions: string[] }>(context, 'plan-split', {
     name: 'sub_questions',
-    schema: SCHEMA,
+    schema: SPLITTER_SCHEMA,
     messages: [
       { role: 'system', content: SYSTEM },
       {

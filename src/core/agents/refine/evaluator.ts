@@ -45,7 +45,8 @@ const MAX_TOKENS = 220;
 const CANDIDATE_CHARACTERS = 4000;
 
 const SCORE: JsonSchema = { type: 'integer', minimum: 0, maximum: 5 };
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const EVALUATOR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     logicScore: SCORE,
@@ -125,7 +126,7 @@ async function evaluate(context: RefineContext, input: ScoreInput): Promise<Eval
   }
   return context.llm.json<EvaluatorReply | null>(STEP, {
     name: 'candidate_scores',
-    schema: SCHEMA,
+    schema: EVALUATOR_SCHEMA,
     messages,
     maxTokens: MAX_TOKENS,
     temperature: 0,

@@ -40,7 +40,8 @@ const MAX_TOKENS = 80;
 /** A span longer than this is cut (a model may copy the whole window). */
 const MAX_SPAN_CHARACTERS = 300;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const MONITOR_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { gap: { type: 'boolean' }, span: { type: 'string' } },
   required: ['gap', 'span'],
@@ -66,7 +67,7 @@ export async function checkForGap(
   ].join('\n\n');
   const reply = await context.llm.json<MonitorReply | undefined>(STEP, {
     name: 'monitor_check',
-    schema: SCHEMA,
+    schema: MONITOR_SCHEMA,
     messages: [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: user },

@@ -34,7 +34,8 @@ const MAX_TOKENS = 80;
 const MAX_QUERIES = 3;
 const MAX_QUERY_WORDS = 8;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const QUERIER_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     queries: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_QUERIES },
@@ -90,7 +91,7 @@ async function askQuerier(
     : 'Write queries that find the facts needed to answer the question.';
   return context.llm.json<QuerierReply | undefined>(STEP, {
     name: 'search_queries',
-    schema: SCHEMA,
+    schema: QUERIER_SCHEMA,
     messages: [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: `Question: ${input.question}\n\n${task}` },

@@ -37,7 +37,8 @@ const MAX_TOKENS = 120;
 /** Characters shown of all the candidates together; a tighter cut when the prompt does not fit. */
 const CANDIDATE_CHARACTERS = [3600, 1500] as const;
 
-const SCHEMA: JsonSchema = {
+/** What the reply must be (exported for the tests of the model-reply reader). */
+export const RANKER_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { best: { type: 'integer' }, reason: { type: 'string' } },
   required: ['best', 'reason'],
@@ -130,7 +131,7 @@ async function askRanker(context: RefineContext, input: RankInput): Promise<Rank
     }
     return context.llm.json<RankerReply | null>(STEP, {
       name: 'rank_candidates',
-      schema: SCHEMA,
+      schema: RANKER_SCHEMA,
       messages,
       maxTokens: MAX_TOKENS,
       temperature: 0,
