@@ -4,6 +4,7 @@ import type { Store } from '../ports/store.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk, Collection } from '../types.ts';
 import { Bm25Index } from './bm25.ts';
+import { timeSlices } from '../time-slices.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
 import {
@@ -37,18 +38,6 @@ export interface LibrarySearchResult {
  * other calls (a sync's progress, the collection list) meanwhile.
  */
 const LOAD_SLICE_MS = 30;
-
-/** Resolves after the tasks already queued have run (a message, not a timer: no 1-4 ms clamp). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
-}
 
 export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
 
@@ -166,12 +155,9 @@ export class LibrarySearch {
       list.push(chunk);
       byFile.set(chunk.fileId, list);
     }
-    let sliceStart = Date.now();
+    const giveWay = timeSlices(LOAD_SLICE_MS);
     for (const [fileId, fileChunks] of byFile) {
-      if (Date.now() - sliceStart > LOAD_SLICE_MS) {
-        await nextTask();
-        sliceStart = Date.now();
-      }
+      await giveWay();
       const vectors = new Float32Array(fileChunks.length * dim);
       fileChunks.forEach((chunk, position) => {
         const row = rowOf.get(chunk.id);

@@ -1,4 +1,5 @@
 import type { FolderInput, PickedFile } from '../clients/library-client.ts';
+import { timeSlices } from '../../core/time-slices.ts';
 
 /** A folder the user chose, ready to sync. */
 export interface ChosenFolder {
@@ -43,13 +44,10 @@ const DATE_READING_SLICE_MS = 8;
  * for seconds. Once read they are kept, and posting the files takes a millisecond.
  */
 export async function readFileDates(files: readonly PickedFile[]): Promise<void> {
-  let sliceStart = performance.now();
+  const giveWay = timeSlices(DATE_READING_SLICE_MS);
   for (const { file } of files) {
     void file.lastModified;
-    if (performance.now() - sliceStart > DATE_READING_SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      sliceStart = performance.now();
-    }
+    await giveWay();
   }
 }
 
