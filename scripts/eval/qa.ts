@@ -1,8 +1,9 @@
 /**
  * `npm run eval -- qa`: answers each question of a set with the full pipeline over an in-memory
- * library and scores the short answer (see `shortAnswer`) with SQuAD EM and F1 over the answerable
- * questions. Questions with no gold file (unanswerable) are scored apart: correct when the
- * answer's status is `not-found` (`unanswerableAccuracy`). `statuses` counts the answers by
+ * library and scores the stated short answer (see `statedAnswer`) with SQuAD EM and F1 over the
+ * answerable questions. Questions with no gold file (unanswerable) are scored apart: correct when
+ * no short answer is stated (`unanswerableAccuracy`); the answer-honesty figures are in
+ * honesty-figures.ts. `statuses` counts the answers by
  * status, `maxPromptTokens` is the longest prompt sent, as the pipeline counted it. Thorough
  * mode's switches (see thorough-flags.ts) configure it; `--ablations` gives one set of figures per
  * configuration, over one library, with thorough mode's steps counted (`steps`).
@@ -14,7 +15,6 @@ import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compat
 import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
 import { parseQuestions, type EvalQuestion } from '../../src/core/eval/dataset.ts';
 import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
-import { shortAnswer } from '../../src/core/eval/short-answer.ts';
 import type { ThoroughOptions } from '../../src/core/agents/refine/thorough-options.ts';
 import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
 import type { Retriever } from '../../src/core/pipeline/strategy.ts';
@@ -26,6 +26,7 @@ import {
 } from '../../src/core/pipeline/run-question.ts';
 import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
+import { HonestyFigures, statedAnswer } from './honesty-figures.ts';
 import { ABLATIONS, THOROUGH_FLAGS, thoroughFlags, type Ablation } from './thorough-flags.ts';
 import {
   DATASET_OPTIONS,
@@ -34,7 +35,7 @@ import {
   type DatasetOptions,
 } from './dataset-options.ts';
 
-const STRATEGIES = ['auto', 'direct', 'single', 'plan', 'unified', 'thorough'] as const;
+const STRATEGIES = ['auto', 'direct', 'single', 'plan', 'unified', 'thorough', 'passages'] as const;
 /** Thorough mode's steps, counted over the run: what each ablation switch changes. */
 const COUNTED_STEPS: ReadonlySet<string> = new Set([
   'monitor-check',
@@ -128,6 +129,7 @@ async function answerAll(
   const exact: number[] = [];
   const overlap: number[] = [];
   const unanswerable: number[] = [];
+  const honesty = new HonestyFigures();
   const totals = { llmCalls: 0, promptTokens: 0, completionTokens: 0, maxPromptTokens: 0 };
   const statuses: Partial<Record<RunQuestionResult['status'], number>> = {};
   const steps: Record<string, number> = {};
@@ -142,12 +144,13 @@ async function answerAll(
       strategies,
     });
     statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+    const stated = statedAnswer(result);
+    honesty.add(question, result, stated);
     if (question.gold.length === 0) {
-      unanswerable.push(result.status === 'not-found' ? 1 : 0);
+      unanswerable.push(stated === null ? 1 : 0);
     } else {
-      const prediction = shortAnswer(result.answer, result.status);
-      exact.push(exactMatch(prediction, question.answers));
-      overlap.push(tokenF1(prediction, question.answers));
+      exact.push(exactMatch(stated ?? '', question.answers));
+      overlap.push(tokenF1(stated ?? '', question.answers));
     }
     totals.llmCalls += result.totals.llmCalls;
     totals.promptTokens += result.totals.promptTokens;
@@ -170,6 +173,7 @@ async function answerAll(
     ...(unanswerable.length > 0
       ? { unanswerable: unanswerable.length, unanswerableAccuracy: round(mean(unanswerable)) }
       : {}),
+    ...honesty.figures(round),
     ...totals,
     llmCallsPerQuestion: perQuestion(totals.llmCalls),
     tokensPerQuestion: perQuestion(totals.promptTokens + totals.completionTokens),

@@ -1,9 +1,11 @@
 /**
  * Follow-up questions: "And when was it drilled?" means nothing to a search on its own. With
  * earlier turns, one short JSON call rewrites the question to stand alone from the last few
- * exchanges, under its own small budget. Without a usable rewrite (the extractive engine's empty
- * reply, malformed output, a prompt too long) the question stays as asked and the previous
- * question's content words are added to the search query only. Traced as `question-rewrite`.
+ * exchanges, under its own small budget. Without a usable rewrite (no language model, the
+ * extractive engine's empty reply, malformed output, a prompt too long) the question stays as
+ * asked; only when it points back to the previous turn ("When was he born?", "And in 1990?", see
+ * `dependsOnPreviousTurn`) are the previous question's content words added to its search query.
+ * A question that names its own subject is searched as asked. Traced as `question-rewrite`.
  */
 import { ContextOverflowError } from '../errors.ts';
 import type { JsonSchema } from '../ports/chat-engine.ts';
@@ -11,6 +13,9 @@ import type { Budget } from '../pipeline/budget.ts';
 import type { LlmClient } from '../pipeline/llm-client.ts';
 import type { Trace } from '../pipeline/trace.ts';
 import { analyze } from '../retrieval/text-analysis.ts';
+import { followUpDependence } from './follow-up-dependence.ts';
+
+export { dependsOnPreviousTurn, followUpDependence } from './follow-up-dependence.ts';
 
 /** An earlier exchange of the conversation. */
 export interface HistoryTurn {
@@ -21,10 +26,16 @@ export interface HistoryTurn {
 export interface FollowUpRewrite {
   /** What the router and the strategy answer. */
   question: string;
-  /** Words to add to the search query (the fallback's); empty after a rewrite. */
+  /** Words to add to the search query (the fallback's); empty after a rewrite or as asked. */
   searchTerms: string[];
-  by: 'model' | 'fallback';
+  /**
+   * `model`: rewritten by the model; without a rewrite, `fallback`: it points back, so the previous
+   * question's words join its search; `as-asked`: it stands alone and is searched as written.
+   */
+  by: 'model' | 'fallback' | 'as-asked';
 }
+
+type FollowUpInput = { question: string; history: readonly HistoryTurn[] };
 
 export interface FollowUpContext {
   llm: LlmClient;
@@ -65,7 +76,7 @@ const SYSTEM = [
 
 export async function rewriteFollowUp(
   context: FollowUpContext,
-  input: { question: string; history: readonly HistoryTurn[] },
+  input: FollowUpInput,
 ): Promise<FollowUpRewrite> {
   const recent = input.history.slice(-FOLLOW_UP_TURNS);
   const empty = { standalone: '' };
@@ -86,21 +97,53 @@ export async function rewriteFollowUp(
     if (!(error instanceof ContextOverflowError)) throw error;
   }
   const standalone = reply.standalone.replace(/\s+/g, ' ').trim();
-  const rewrite: FollowUpRewrite = standalone
-    ? { question: standalone, searchTerms: [], by: 'model' }
-    : {
-        question: input.question,
-        searchTerms: newContentWords(recent.at(-1)?.question ?? '', input.question),
-        by: 'fallback',
-      };
-  context.trace.emitStep('question-rewrite', STEP, {
+  if (!standalone) return withoutRewrite(context.trace, input, 'The model wrote no rewrite.');
+  const rewrite: FollowUpRewrite = { question: standalone, searchTerms: [], by: 'model' };
+  traceRewrite(context.trace, input, rewrite, 'Rewritten by the model to stand alone.');
+  return rewrite;
+}
+
+/**
+ * The follow-up without a language model: no model call (none is counted), the question as
+ * asked, and the previous question's words for its search only when it points back.
+ */
+export function followUpWithoutModel(trace: Trace, input: FollowUpInput): FollowUpRewrite {
+  return withoutRewrite(trace, input, 'No language model to rewrite it.');
+}
+
+function withoutRewrite(trace: Trace, input: FollowUpInput, cause: string): FollowUpRewrite {
+  const dependence = followUpDependence(input.question);
+  const previous = input.history.at(-1)?.question ?? '';
+  const rewrite: FollowUpRewrite =
+    dependence === undefined
+      ? { question: input.question, searchTerms: [], by: 'as-asked' }
+      : {
+          question: input.question,
+          searchTerms: newContentWords(previous, input.question),
+          by: 'fallback',
+        };
+  const decision =
+    dependence === undefined
+      ? 'It stands alone, so it is searched as asked.'
+      : `It points back to the previous question (${dependence}), so that question’s words join its search.`;
+  traceRewrite(trace, input, rewrite, `${cause} ${decision}`);
+  return rewrite;
+}
+
+function traceRewrite(
+  trace: Trace,
+  input: FollowUpInput,
+  rewrite: FollowUpRewrite,
+  reason: string,
+) {
+  trace.emitStep('question-rewrite', STEP, {
     original: input.question,
     standalone: rewrite.question,
     searchTerms: rewrite.searchTerms,
     by: rewrite.by,
-    turns: recent.length,
+    reason,
+    turns: Math.min(input.history.length, FOLLOW_UP_TURNS),
   });
-  return rewrite;
 }
 
 /** `query` with `terms` added; `query` itself when there are none. */

@@ -1,7 +1,7 @@
 import { analyze } from '../retrieval/text-analysis.ts';
-import { pickAnswerSpan } from './answer-span.ts';
-import { answerTypeOf } from './question-type.ts';
-import { scoreSentences, type AnswerPassage } from './sentence-scoring.ts';
+import { READER_MODELS, READING_CALIBRATION } from './reader-weights.ts';
+import { readPassages } from './reader.ts';
+import type { AnswerPassage } from './sentence-scoring.ts';
 
 export type { AnswerPassage } from './sentence-scoring.ts';
 
@@ -16,11 +16,11 @@ export interface ExtractedAnswer {
   /** Character range of `answer` in the passage text, end exclusive. */
   start: number;
   end: number;
-  /** 0-1: the share of the question found in the sentence, less when the answer's type is off. */
+  /** The reader's confidence (0-1): the probability that the answer is right. */
   confidence: number;
 }
 
-/** Why no answer was given: nothing to read, or the passages do not hold the answer. */
+/** Why no answer was given: nothing to read, or the passages do not hold a confident answer. */
 export type NoAnswerReason = 'no-question' | 'no-passages' | 'not-found';
 
 export interface NoAnswer {
@@ -31,60 +31,39 @@ export interface NoAnswer {
 }
 
 export interface ExtractiveOptions {
-  /** Least confidence for an answer; below it the passages are taken not to hold one. */
+  /** Least confidence for an answer; the fitted threshold (reader-weights.ts) when absent. */
   threshold?: number;
 }
 
 /**
- * On the SQuAD 2.0 dev sample, whose unanswerable questions are written to look answerable, word
- * overlap barely tells the two apart: each step up trades answers for abstentions almost one for
- * one. Kept low, so that a question about something the folder never mentions is refused while a
- * reworded one still gets its best sentence.
- */
-export const DEFAULT_THRESHOLD = 0.35;
-/** Confidence kept when the question asks for a type (a date, a name) the sentence lacks. */
-const UNTYPED_FACTOR = 0.8;
-/** Sentences tried, best first, when the best one has nothing but the question's own words. */
-const SENTENCES_TRIED = 3;
-
-/**
- * Answers `question` from ranked passages without a language model: the sentence holding most of
- * the question's (idf-weighted, stemmed) words, then the span in it of the type the question asks
- * for. Pure and deterministic; the answer is always a verbatim substring of its passage.
+ * Answers `question` from ranked passages without a language model: the reader's best span
+ * (reader.ts) when its confidence reaches the threshold and a passage clears the relevance floor.
+ * Pure and deterministic; the answer is always a verbatim substring of its passage.
  */
 export function extractAnswer(
   question: string,
   passages: readonly AnswerPassage[],
   options: ExtractiveOptions = {},
 ): ExtractedAnswer | NoAnswer {
-  const questionTerms = new Set(analyze(question));
-  if (questionTerms.size === 0) return { answer: null, reason: 'no-question', confidence: 0 };
+  if (analyze(question).length === 0) return { answer: null, reason: 'no-question', confidence: 0 };
   if (!passages.some((passage) => passage.text.trim().length > 0)) {
     return { answer: null, reason: 'no-passages', confidence: 0 };
   }
-  const type = answerTypeOf(question);
-  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  let bestConfidence = 0;
-  for (const sentence of scoreSentences(question, passages).slice(0, SENTENCES_TRIED)) {
-    const passage = passages[sentence.passageIndex];
-    if (!passage) continue;
-    const span = pickAnswerSpan(passage.text, sentence, questionTerms, type);
-    if (!span) continue;
-    const factor = span.typed || type === 'other' ? 1 : UNTYPED_FACTOR;
-    const confidence = Math.min(1, sentence.coverage * factor);
-    if (confidence < threshold) {
-      bestConfidence = Math.max(bestConfidence, confidence);
-      continue;
-    }
-    return {
-      answer: passage.text.slice(span.start, span.end),
-      sentence: passage.text.slice(sentence.start, sentence.end),
-      passageId: passage.id,
-      passageIndex: sentence.passageIndex,
-      start: span.start,
-      end: span.end,
-      confidence,
-    };
+  const output = readPassages(question, passages, READER_MODELS);
+  const best = output.spans[0];
+  const threshold = options.threshold ?? READING_CALIBRATION.threshold;
+  const relevant = output.relevance >= READING_CALIBRATION.relevanceFloor;
+  const passage = best ? passages[best.passageIndex] : undefined;
+  if (!best || !passage || !relevant || output.confidence < threshold) {
+    return { answer: null, reason: 'not-found', confidence: output.confidence };
   }
-  return { answer: null, reason: 'not-found', confidence: bestConfidence };
+  return {
+    answer: best.text,
+    sentence: passage.text.slice(best.sentence.start, best.sentence.end),
+    passageId: passage.id,
+    passageIndex: best.passageIndex,
+    start: best.start,
+    end: best.end,
+    confidence: output.confidence,
+  };
 }

@@ -18,6 +18,17 @@ export interface ScoredSentence {
   coverage: number;
   /** Coverage with the bonuses for an early position and a high passage rank. */
   score: number;
+  /** The sentence's index terms. */
+  terms: ReadonlySet<string>;
+}
+
+/** The sentences of the passages, best first, and the weight of each of the question's terms. */
+export interface SentenceScores {
+  sentences: ScoredSentence[];
+  /** Idf of each question term over the sentences read: a word found nowhere weighs most. */
+  weights: ReadonlyMap<string, number>;
+  /** Sum of the weights. */
+  total: number;
 }
 
 /** Passages read, best first; the rest of the ranking adds little and costs time. */
@@ -43,28 +54,33 @@ interface SentenceEntry {
 export function scoreSentences(
   question: string,
   passages: readonly AnswerPassage[],
-): ScoredSentence[] {
+): SentenceScores {
   const questionTerms = [...new Set(analyze(question))];
-  const sentences = passages.slice(0, MAX_PASSAGES).flatMap(sentencesOf);
-  if (questionTerms.length === 0 || sentences.length === 0) return [];
-  const weights = questionTerms.map((term) => {
-    const frequency = sentences.filter((sentence) => sentence.terms.has(term)).length;
-    return Math.log((sentences.length + 1) / (frequency + 0.5));
-  });
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  return sentences
+  const entries = passages.slice(0, MAX_PASSAGES).flatMap(sentencesOf);
+  const weights = new Map<string, number>();
+  for (const term of questionTerms) {
+    const frequency = entries.filter((sentence) => sentence.terms.has(term)).length;
+    weights.set(term, Math.log((entries.length + 1) / (frequency + 0.5)));
+  }
+  const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  if (questionTerms.length === 0 || entries.length === 0) return { sentences: [], weights, total };
+  const sentences = entries
     .map((sentence) => {
-      const found = questionTerms.reduce(
-        (sum, term, index) => sum + (sentence.terms.has(term) ? (weights[index] ?? 0) : 0),
-        0,
-      );
-      const coverage = total > 0 ? found / total : 0;
+      const coverage = total > 0 ? weightOf(sentence.terms, weights) / total : 0;
       const bonus = sentence.leading && coverage > 0 ? LEADING_SENTENCE_BONUS : 0;
       const score = coverage / (1 + RANK_DECAY * sentence.passageIndex) + bonus;
-      const { passageIndex, start, end } = sentence;
-      return { passageIndex, start, end, coverage, score };
+      const { passageIndex, start, end, terms } = sentence;
+      return { passageIndex, start, end, coverage, score, terms };
     })
     .sort((left, right) => right.score - left.score);
+  return { sentences, weights, total };
+}
+
+/** The summed weight of the weighted terms found among `terms`. */
+export function weightOf(terms: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
+  let found = 0;
+  for (const [term, weight] of weights) if (terms.has(term)) found += weight;
+  return found;
 }
 
 /** Sentences of a passage line by line; a Markdown heading is no sentence but marks a section. */

@@ -1,4 +1,3 @@
-import type { AnswerType } from './question-type.ts';
 import type { SentenceToken } from './sentence-tokens.ts';
 
 /** A character range in the passage text, end exclusive. */
@@ -40,31 +39,30 @@ const NUMBER = new RegExp(
 );
 
 /** Lower-case words that join the parts of a name: "Ludwig van Beethoven", "House of Commons". */
-const NAME_JOINERS = new Set(['van', 'von', 'der', 'de', 'da', 'di', 'del', 'la', 'le', 'bin']);
-const PLACE_JOINERS = new Set([...NAME_JOINERS, 'of', 'upon', 'on']);
+const NAME_JOINERS: ReadonlySet<string> = new Set(
+  'van von der de da di del la le bin of upon on &'.split(' '),
+);
 /** Capitalised words that start a sentence or a clause; they end a name rather than join it. */
 const NOT_NAMES =
   /^(?:The|A|An|In|On|At|By|For|From|Of|To|With|As|It|He|She|They|This|These|That|Those|His|Her|Its|Their|After|Before|During|While|When|Since|However|Although|But|And|Or|There|Many|Some|Most|Other|Such)$/;
 
-/** Spans of the sentence that look like an answer of the given type, in reading order. */
-export function typedCandidates(
+/** Date spans of the sentence ("1 October 1998", "the 1990s", "May"), outermost only. */
+export function dateSpans(text: string, sentence: Span): Span[] {
+  return outermost(patternSpans(text, sentence, DATE));
+}
+
+/** Number spans of the sentence with a unit when one follows ("63 days", "$5 million"). */
+export function numberSpans(
   text: string,
   sentence: Span,
   tokens: readonly SentenceToken[],
-  type: AnswerType,
 ): Span[] {
-  switch (type) {
-    case 'date':
-      return outermost(patternSpans(text, sentence, DATE));
-    case 'number':
-      return outermost(patternSpans(text, sentence, NUMBER)).map((span) => withUnit(span, tokens));
-    case 'person':
-      return capitalisedRuns(tokens, NAME_JOINERS);
-    case 'place':
-      return capitalisedRuns(tokens, PLACE_JOINERS);
-    case 'other':
-      return [];
-  }
+  return outermost(patternSpans(text, sentence, NUMBER)).map((span) => withUnit(span, tokens));
+}
+
+/** Runs of capitalised words joined by name particles ("Ludwig van Beethoven", "Bank of England"). */
+export function nameSpans(tokens: readonly SentenceToken[]): Span[] {
+  return capitalisedRuns(tokens, NAME_JOINERS);
 }
 
 function patternSpans(text: string, sentence: Span, pattern: RegExp): Span[] {

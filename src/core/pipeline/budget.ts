@@ -18,7 +18,11 @@ export interface Budget {
   maxCompletionTokens: number;
 }
 
-export type StrategyName = 'direct' | 'single' | 'plan' | 'unified' | 'thorough';
+/**
+ * `passages` is the answer without a language model (the reader over the best passages); it runs
+ * whenever the engine is extractive, whatever was asked.
+ */
+export type StrategyName = 'direct' | 'single' | 'plan' | 'unified' | 'thorough' | 'passages';
 
 /** The reasoning router: one short JSON call (strategy, reason, query) and its repair. */
 export const ROUTER_BUDGET: Readonly<Budget> = {
@@ -50,6 +54,7 @@ export const ROUTER_BUDGET: Readonly<Budget> = {
  *   the later stages' calls, and every later call leaves the ranker's, so a run that spends more
  *   on notes or repairs loses rework rounds and stages first, never its answer. maxRounds 2 is
  *   QAIR's rework rounds; longer completions for worked reasoning.
+ * - passages: no model call at all.
  */
 export const DEFAULT_BUDGETS: Readonly<Record<StrategyName, Readonly<Budget>>> = {
   direct: { maxLlmCalls: 1, maxRounds: 1, maxPromptTokens: 1536, maxCompletionTokens: 512 },
@@ -57,6 +62,7 @@ export const DEFAULT_BUDGETS: Readonly<Record<StrategyName, Readonly<Budget>>> =
   plan: { maxLlmCalls: 26, maxRounds: 3, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   unified: { maxLlmCalls: 12, maxRounds: 4, maxPromptTokens: 3072, maxCompletionTokens: 512 },
   thorough: { maxLlmCalls: 40, maxRounds: 2, maxPromptTokens: 3072, maxCompletionTokens: 768 },
+  passages: { maxLlmCalls: 0, maxRounds: 0, maxPromptTokens: 0, maxCompletionTokens: 0 },
 };
 
 /**

@@ -7,6 +7,7 @@
  */
 import {
   FOLLOW_UP_BUDGET,
+  followUpWithoutModel,
   rewriteFollowUp,
   withSearchTerms,
   type FollowUpRewrite,
@@ -23,7 +24,9 @@ import {
   type StrategyName,
 } from './budget.ts';
 import { LlmClient } from './llm-client.ts';
+import type { PassageReading } from '../answer/reading.ts';
 import type { Citation, Retriever, Strategy, StrategyAnswer } from './strategy.ts';
+import { passagesStrategy } from './strategies/passages.ts';
 import { Trace, type TraceEvent, type TraceTotals } from './trace.ts';
 
 export type StrategyChoice = 'auto' | StrategyName;
@@ -51,6 +54,8 @@ export interface RunQuestionOptions {
 export interface RunQuestionResult {
   answer: string;
   citations: Citation[];
+  /** The answer without a model (the `passages` strategy): passages shown and the outcome. */
+  reading?: PassageReading;
   /** `out-of-budget`: the strategy spent its budget before it finished. */
   status: StrategyAnswer['status'] | 'out-of-budget';
   /** The strategy that ran. */
@@ -97,7 +102,12 @@ export async function runQuestion(options: RunQuestionOptions): Promise<RunQuest
         signal: options.signal,
         onAnswerDelta,
       });
-      answer = { answer: result.text, citations: result.citations, status: result.status };
+      answer = {
+        answer: result.text,
+        citations: result.citations,
+        status: result.status,
+        ...(result.reading ? { reading: result.reading } : {}),
+      };
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
       const text = streamed.trim() || error.message;
@@ -123,16 +133,38 @@ async function standaloneQuestion(
   trace: Trace,
 ): Promise<Pick<FollowUpRewrite, 'question' | 'searchTerms'>> {
   if (!options.history?.length) return { question: options.question, searchTerms: [] };
+  if (withoutModel(options.engine)) {
+    return followUpWithoutModel(trace, { question: options.question, history: options.history });
+  }
   const budget = new BudgetTracker(FOLLOW_UP_BUDGET, trace);
   const llm = new LlmClient({ engine: options.engine, trace, budget, signal: options.signal });
   return rewriteFollowUp({ llm, trace }, { question: options.question, history: options.history });
 }
 
-/** The user's strategy, or the router's choice (with its search query). */
+/** Whether no language model answers: the extractive engine reads passages instead. */
+function withoutModel(engine: ChatEngine): boolean {
+  return engine.info.kind === 'extractive';
+}
+
+/**
+ * Without a model, the answer from the passages (whatever was asked: the other strategies need a
+ * model); otherwise the user's strategy, or the router's choice (with its search query).
+ */
 async function chooseStrategy(
   options: RunQuestionOptions,
   trace: Trace,
 ): Promise<{ name: StrategyName; searchQuery?: string }> {
+  if (withoutModel(options.engine)) {
+    const asked = options.strategy === 'auto' || options.strategy === 'passages';
+    trace.emitStep('strategy-choose', STEP, {
+      strategy: 'passages',
+      reason: asked
+        ? 'No language model is set up: answered from the passages directly.'
+        : `The "${options.strategy}" strategy needs a language model, and none is set up: answered from the passages directly.`,
+      by: 'engine',
+    });
+    return { name: 'passages' };
+  }
   if (options.strategy !== 'auto') {
     trace.emitStep('strategy-choose', STEP, {
       strategy: options.strategy,
@@ -153,7 +185,7 @@ function resolveStrategy(
   name: StrategyName,
   trace: Trace,
 ): { name: StrategyName; run: Strategy } {
-  const run = options.strategies[name];
+  const run = name === 'passages' ? passagesStrategy : options.strategies[name];
   if (run) return { name, run };
   trace.emitStep('strategy-fallback', STEP, {
     wanted: name,

@@ -3,6 +3,7 @@
  * small explicit loop over agent steps (src/core/agents); the driver picks it, gives it its own
  * budget, and turns what it returns into the final answer.
  */
+import type { PassageReading } from '../answer/reading.ts';
 import type { BudgetTracker } from './budget.ts';
 import type { LlmClient } from './llm-client.ts';
 import type { Trace } from './trace.ts';
@@ -45,8 +46,13 @@ export interface StrategyAnswer {
   /** Markdown with `[n]` citations. */
   text: string;
   citations: Citation[];
-  /** `not-found`: the library does not hold the answer (said so in `text`). */
-  status: 'answered' | 'not-found';
+  /**
+   * `not-found`: the library does not hold the answer (said so in `text`); `passages`: passages
+   * that look relevant are shown, but no short answer is stated (the answer without a model).
+   */
+  status: 'answered' | 'not-found' | 'passages';
+  /** The answer without a model: the passages shown and the reader's outcome. */
+  reading?: PassageReading;
 }
 
 export interface StrategyContext {

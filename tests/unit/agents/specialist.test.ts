@@ -62,7 +62,7 @@ describe('answerFromCollection', () => {
   it('reads the extractive engine’s span and sentence as the answer and its quote', async () => {
     const trace = new Trace();
     const budget = new BudgetTracker(DEFAULT_BUDGETS.single, trace);
-    const llm = new LlmClient({ engine: new ExtractiveEngine(), trace, budget });
+    const llm = new LlmClient({ engine: new ExtractiveEngine({ threshold: 0 }), trace, budget });
     const response = await answerFromCollection({ llm, trace }, input);
     expect(response.answer).not.toBeNull();
     expect(response.quotes).toHaveLength(1);

@@ -95,7 +95,9 @@ describe('proposeCandidate without retrieval', () => {
 
 describe('proposeCandidate with the extractive engine', () => {
   it('takes the bold answer span as the answer', async () => {
-    const { context, input, steps } = proposerSetup([], { engine: new ExtractiveEngine() });
+    const { context, input, steps } = proposerSetup([], {
+      engine: new ExtractiveEngine({ threshold: 0 }),
+    });
     const candidate = await proposeCandidate(
       { ...context, question: 'Who is the director of the station?' },
       input({}, { question: 'Who is the director of the station?' }),
