@@ -4,6 +4,7 @@
  * functions here build and update it without changing the objects they are given.
  */
 import type { HistoryTurn } from './agents/follow-up.ts';
+import type { PassageReading } from './answer/reading.ts';
 import type { StrategyName } from './pipeline/budget.ts';
 import type { StrategyChoice } from './pipeline/run-question.ts';
 import type { TraceEvent, TraceTotals } from './pipeline/trace.ts';
@@ -25,10 +26,18 @@ export interface TurnCitation {
 /**
  * `running` while the answer streams (a running turn is saved as it goes); `stopped` keeps what
  * streamed before the stop; `interrupted`, what was saved of a turn whose page closed or reloaded
- * while it ran; `failed` keeps the error; the others are how the run ended.
+ * while it ran; `failed` keeps the error; the others are how the run ended (`passages`: answered
+ * without a language model with relevant passages but no short answer).
  */
 export type TurnStatus =
-  'running' | 'answered' | 'not-found' | 'out-of-budget' | 'stopped' | 'interrupted' | 'failed';
+  | 'running'
+  | 'answered'
+  | 'passages'
+  | 'not-found'
+  | 'out-of-budget'
+  | 'stopped'
+  | 'interrupted'
+  | 'failed';
 
 export interface ConversationTurn {
   id: string;
@@ -41,6 +50,8 @@ export interface ConversationTurn {
   /** Markdown with `[n]` citations; for a stopped turn, what streamed before the stop. */
   answer: string;
   citations: TurnCitation[];
+  /** The answer read without a language model: passages, best sentences, a likely answer. */
+  reading?: PassageReading;
   status: TurnStatus;
   /** Why a failed turn failed. */
   error?: { name: string; message: string };

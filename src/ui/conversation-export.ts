@@ -1,16 +1,21 @@
 /**
  * A conversation as files to keep: Markdown to read (each turn's question, answer, sources and
- * trace with what it cost) and JSON with everything stored, trace events included; and one answer
- * with its sources as Markdown, for the clipboard. Pure: the caller downloads or copies the text.
+ * trace with what it cost; an answer read without a model as its likely answer or message and
+ * its passages) and JSON with everything stored, trace events and readings included; and one
+ * answer with its sources as Markdown, for the clipboard. Pure: the caller downloads or copies
+ * the text.
  */
 import type {
   Conversation,
   ConversationTurn,
+  PassageReading,
   TurnCitation,
   TurnStatus,
 } from './clients/library-client.ts';
-import { countOf, formatDateTime, formatInteger } from './format.ts';
-import { liveTotals, traceLine } from './trace-lines.ts';
+import { escapeMarkdown } from '../core/answer/reading-text.ts';
+import { countOf, formatDateTime } from './format.ts';
+import { bestSentence, confidenceWords, readingMessage } from './passage-reading.ts';
+import { costLine, liveTotals, ranWithoutModel, traceLine } from './trace-lines.ts';
 
 /** Collection id to name. */
 type Names = ReadonlyMap<string, string>;
@@ -22,6 +27,7 @@ const EXPORT_VERSION = 1;
 const STATUS_TEXT: Record<TurnStatus, string> = {
   running: 'Still running',
   answered: 'Answered',
+  passages: 'Relevant passages, no short answer without a language model',
   'not-found': 'Not found in the documents',
   'out-of-budget': 'Stopped when its budget was spent',
   stopped: 'Stopped (the answer is partial)',
@@ -62,9 +68,11 @@ export function conversationJson(
 
 /** One answer and its sources, as Markdown for the clipboard. */
 export function answerWithSources(turn: ConversationTurn): string {
-  const answer = turn.answer.trim();
-  if (turn.citations.length === 0) return answer;
-  return `${answer}\n\nSources:\n\n${sourceList(turn.citations)}`;
+  const reading = turn.status === 'running' ? undefined : turn.reading;
+  const answer = reading ? readingMarkdown(reading) : turn.answer.trim();
+  const sources = turnSources(turn);
+  if (sources.length === 0) return answer;
+  return `${answer}\n\nSources:\n\n${sourceList(sources)}`;
 }
 
 /** A file name from the title: lower case, dashes, the extension. */
@@ -91,11 +99,27 @@ function turnMarkdown(turn: ConversationTurn, number: number, names: Names): str
   const parts = [
     `## ${number}. ${oneLine(turn.question)}`,
     `*Asked ${formatDateTime(turn.startedAt)} · Strategy: ${strategy} · ${status}*`,
-    turn.answer.trim() || '*No answer.*',
   ];
-  if (turn.citations.length > 0) parts.push('### Sources', sourceList(turn.citations));
+  parts.push((turn.reading ? readingMarkdown(turn.reading) : turn.answer.trim()) || '*No answer.*');
+  const sources = turnSources(turn, names);
+  if (sources.length > 0) parts.push('### Sources', sourceList(sources));
   parts.push('### Trace', traceMarkdown(turn, names));
   return ['---', ...parts].join('\n\n');
+}
+
+/**
+ * A turn's sources: its citations; for an answer read without a model whose citations are
+ * missing, its passages (file and best sentence).
+ */
+function turnSources(turn: ConversationTurn, names?: Names): TurnCitation[] {
+  if (turn.citations.length > 0 || !turn.reading) return turn.citations;
+  return turn.reading.passages.map((passage) => ({
+    number: passage.number,
+    chunkId: passage.chunkId,
+    path: passage.path,
+    collectionName: names?.get(passage.collectionId) ?? '',
+    quote: bestSentence(passage),
+  }));
 }
 
 function sourceList(citations: readonly TurnCitation[]): string {
@@ -113,9 +137,22 @@ function sourceList(citations: readonly TurnCitation[]): string {
     .join('\n');
 }
 
+/**
+ * An answer read without a language model, as Markdown: the likely answer with how sure the
+ * reader is (in words), or why there is none and what to do. Its passages are the turn's sources.
+ */
+export function readingMarkdown(reading: PassageReading): string {
+  const likely = reading.outcome === 'answer' ? reading.likelyAnswer : undefined;
+  if (likely) {
+    const answer = escapeMarkdown(oneLine(likely.text));
+    return `**Likely answer:** ${answer} (${confidenceWords(likely.confidence)}) [${likely.passageNumber}]`;
+  }
+  const message = readingMessage(reading);
+  return message ? `*${message.text}*${message.hint ? ` ${message.hint}` : ''}` : '';
+}
+
 function traceMarkdown(turn: ConversationTurn, names: Names): string {
-  const totals = liveTotals(turn.events);
-  const cost = `${countOf(totals.llmCalls, 'LLM call')} · ${formatInteger(totals.tokens)} tokens · ${(totals.ms / 1000).toFixed(1)} s`;
+  const cost = costLine(liveTotals(turn.events), ranWithoutModel(turn));
   const lines = turn.events.flatMap((event) => {
     const line = traceLine(event, names);
     if (!line) return [];

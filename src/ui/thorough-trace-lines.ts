@@ -32,6 +32,8 @@ export interface Described {
   title: string;
   detail?: string;
   warning?: boolean;
+  /** A fallback or a skip taken as designed: information, not a fault. */
+  info?: boolean;
 }
 
 /** How much of a note, an answer or a span a line shows. */
@@ -79,7 +81,7 @@ export function describeThoroughStep(type: string, data: Data): Described | unde
       return {
         title: `No evidence note for ${candidate}`,
         detail: wordFor(INJECTION_SKIP_REASONS, reason),
-        ...(reason === 'budget' ? { warning: true } : {}),
+        ...(reason === 'budget' ? { info: true } : {}),
       };
     }
     case 'retrieval-explicit':
@@ -99,7 +101,7 @@ export function describeThoroughStep(type: string, data: Data): Described | unde
       return {
         title: `Chose ${chosenOf(data)}`,
         ...detailOf(textIn(data, 'reason')),
-        ...(textIn(data, 'decidedBy') === 'fallback' ? { warning: true } : {}),
+        ...(textIn(data, 'decidedBy') === 'fallback' ? { info: true } : {}),
       };
     case 'rank-override': {
       const from = candidateIn(data, 'from');
@@ -155,7 +157,7 @@ function describeMonitorCheck(data: Data, candidate: string): Described {
   return {
     title: `Monitor: ${data.gap === true ? 'knowledge gap' : 'no gap'} in ${candidate}`,
     ...detailOf(detail.join(' · ')),
-    ...(textIn(data, 'decidedBy') === 'fallback' ? { warning: true } : {}),
+    ...(textIn(data, 'decidedBy') === 'fallback' ? { info: true } : {}),
   };
 }
 
@@ -185,7 +187,7 @@ function describeScore(data: Data, subject: string): Described {
   return {
     title: `${subject} scored q = ${q === undefined ? '?' : formatScore(q)} (${verdict})`,
     detail: notes.length > 0 ? `${parts} — ${notes.join(' · ')}` : parts,
-    ...(!passed || fallback ? { warning: true } : {}),
+    ...(fallback ? { info: true } : passed ? {} : { warning: true }),
   };
 }
 
@@ -193,7 +195,9 @@ function describeQualityEnd(data: Data): Described {
   const failed = listIn(data, 'failed').filter((id): id is number => typeof id === 'number');
   const reason = textIn(data, 'reason');
   return {
-    title: `Quality checks done: ${wordFor(QUALITY_STOP_REASONS, reason)}`,
+    title: reason
+      ? `Quality checks done: ${wordFor(QUALITY_STOP_REASONS, reason)}`
+      : 'Quality checks done',
     ...detailOf(failed.length > 0 ? `Still failing: candidates ${failed.join(', ')}` : ''),
     ...(failed.length > 0 ? { warning: true } : {}),
   };
@@ -204,8 +208,8 @@ function describeStageSkip(data: Data): Described {
   const stage = wordFor(STAGE_NAMES, textIn(data, 'stage') || 'a stage');
   const candidate = candidateIn(data);
   return {
-    title: `Skipped ${stage}${candidate ? ` of candidate ${candidate}` : ''}: ${wordFor(STAGE_SKIP_REASONS, reason)}`,
-    ...(reason === 'budget' ? { warning: true } : {}),
+    title: `Skipped ${stage}${candidate ? ` of candidate ${candidate}` : ''}${reason ? `: ${wordFor(STAGE_SKIP_REASONS, reason)}` : ''}`,
+    ...(reason === 'budget' ? { info: true } : {}),
   };
 }
 

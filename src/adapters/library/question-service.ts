@@ -122,6 +122,7 @@ export class QuestionService {
         status: result.status,
         strategy: result.strategy,
         totals: result.totals,
+        ...(result.reading ? { reading: result.reading } : {}),
       };
     } finally {
       this.#running.delete(request.jobId);

@@ -1,11 +1,19 @@
 /** Plain data of question answering, exchanged between the library worker and the UI. */
 import type { TurnCitation } from '../../core/conversation.ts';
+import type { PassageReading } from '../../core/answer/reading.ts';
 import type { HistoryTurn } from '../../core/agents/follow-up.ts';
 import type { StrategyChoice } from '../../core/pipeline/run-question.ts';
 import type { StrategyName } from '../../core/pipeline/budget.ts';
 import type { TraceEvent, TraceTotals } from '../../core/pipeline/trace.ts';
 
 export type { HistoryTurn, StrategyChoice, StrategyName, TraceEvent, TraceTotals };
+export type {
+  NeedsModelReason,
+  PassageReading,
+  ReadingOutcome,
+  ReadPassage,
+  ReadSpan,
+} from '../../core/answer/reading.ts';
 export type {
   Conversation,
   ConversationSummary,
@@ -40,10 +48,16 @@ export interface AskResult {
   /** Markdown-ish text with `[n]` citations. */
   answer: string;
   citations: AskCitation[];
-  status: 'answered' | 'not-found' | 'out-of-budget';
+  /**
+   * `passages`: answered without a language model, with relevant passages but no short answer
+   * (see `reading`).
+   */
+  status: 'answered' | 'passages' | 'not-found' | 'out-of-budget';
   /** The strategy that ran. */
   strategy: StrategyName;
   totals: TraceTotals;
+  /** The answer read without a language model (the `passages` strategy), when it ran. */
+  reading?: PassageReading;
 }
 
 /** Where web-llm keeps downloaded models (its `cacheBackend`). */

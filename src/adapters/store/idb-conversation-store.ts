@@ -14,6 +14,7 @@ import { ConversationNotFoundError } from '../../core/errors.ts';
 import type { ConversationStore } from '../../core/ports/conversation-store.ts';
 import {
   CONVERSATIONS_DATABASE,
+  decodeStoredConversation,
   openConversationDatabase,
   type ConversationDatabase,
 } from './conversation-schema.ts';
@@ -53,7 +54,8 @@ export class IdbConversationStore implements ConversationStore {
   }
 
   async get(id: string): Promise<Conversation | undefined> {
-    return (await this.#connection()).get('conversations', id);
+    const stored = await (await this.#connection()).get('conversations', id);
+    return stored && decodeStoredConversation(stored);
   }
 
   async put(conversation: Conversation): Promise<void> {

@@ -49,6 +49,15 @@ export class AnswerEngineState {
     return `Extractive (${name} is not loaded)`;
   }
 
+  /**
+   * No language model answers now: the extractive engine is chosen, or the chosen on-device
+   * model is not loaded (yet). Questions are then answered from the passages alone.
+   */
+  get answersWithoutModel(): boolean {
+    const kind = this.setting.kind;
+    return kind === 'extractive' || (kind === 'webllm' && this.modelStatus !== 'ready');
+  }
+
   /** Why `modelId` cannot run on this device, or undefined when it can (or before detection). */
   whyCannotRun(modelId: string): string | undefined {
     const model = WEBLLM_MODELS.find((candidate) => candidate.id === modelId);

@@ -105,6 +105,7 @@ export class AskState {
         status: result.status,
         strategyRun: result.strategy,
         totals: result.totals,
+        ...(result.reading ? { reading: result.reading } : {}),
       });
     } catch (error) {
       const failure = toFailure(error);

@@ -5,7 +5,10 @@ import {
   conversationMarkdown,
   exportFileName,
 } from '../../../src/ui/conversation-export.ts';
+import type { PassageReading } from '../../../src/core/answer/reading.ts';
+import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
 import { makeConversation, makeTurn } from '../../contracts/conversation-store.contract.ts';
+import { answerReading, needsModelReading, nothingReading } from './reading-fixtures.ts';
 
 const names = new Map([
   ['notes', 'Notes'],
@@ -116,5 +119,110 @@ describe('conversation export', () => {
       'ou-est-vh-7.json',
     );
     expect(exportFileName({ ...conversation, title: '???' }, 'md')).toBe('conversation.md');
+  });
+
+  describe('answers read without a model', () => {
+    const passagesEvents: TraceEvent[] = [
+      { type: 'run-start', at: 0, question: 'How long is the core VH-7?', strategy: 'plan' },
+      {
+        type: 'strategy-choose',
+        step: 'driver',
+        at: 2,
+        data: { strategy: 'passages', reason: 'No model.', by: 'engine' },
+      },
+      { type: 'retrieval-end', step: 'passages', at: 30, data: { passages: [{ id: 'a' }] } },
+      {
+        type: 'reading-end',
+        step: 'passages',
+        at: 40,
+        data: { outcome: 'answer', answer: '312 metres', confidence: 0.93, passages: 3 },
+      },
+      { type: 'run-end', at: 400, outcome: 'answered' },
+    ];
+    /** The citations the passages strategy gives: one per passage, quoting its best sentence. */
+    const citationsOf = (reading: PassageReading) =>
+      reading.passages.map((passage) => ({
+        number: passage.number,
+        chunkId: passage.chunkId,
+        path: passage.path,
+        collectionName: 'Notes',
+        quote: passage.text.slice(passage.sentence.start, passage.sentence.end),
+      }));
+    const withReadings = makeConversation('r', {
+      title: 'Without a model',
+      turns: [
+        makeTurn('r-1', {
+          question: 'How long is the core VH-7?',
+          strategyAsked: 'plan',
+          strategyRun: 'passages',
+          status: 'answered',
+          answer: 'Likely answer: **312 metres** [1]',
+          reading: answerReading(),
+          citations: citationsOf(answerReading()),
+          events: passagesEvents,
+        }),
+        makeTurn('r-2', {
+          question: 'Who leads the project that bought the sensors?',
+          strategyRun: 'passages',
+          status: 'passages',
+          answer: 'These passages look relevant…',
+          reading: needsModelReading('multi-part'),
+          citations: [],
+          events: [],
+        }),
+        makeTurn('r-3', {
+          question: 'What is the capital of Mars?',
+          strategyRun: 'passages',
+          status: 'not-found',
+          answer: 'Nothing in your folders matches this.',
+          reading: nothingReading(),
+          citations: [],
+          events: [],
+        }),
+      ],
+    });
+
+    it('writes the likely answer in words, its sources, and steps instead of model calls', () => {
+      const markdown = conversationMarkdown(withReadings, names, 0);
+      expect(markdown).toContain('Strategy: plan → passages · Answered*');
+      expect(markdown).toContain(
+        '**Likely answer:** 312 metres (very likely) [1]\n\n### Sources\n\n- [1] `lake-varnholm-station.md` (Notes)\n  > The deepest sediment core, known as VH-7, was drilled in 2011 and is 312 metres long.',
+      );
+      expect(markdown).toContain('No language model · 3 steps · 0.4 s');
+      expect(markdown).toContain('Strategy: passages (no language model) — No model.');
+      expect(markdown).toContain(
+        'Read 3 passages without a model: likely answer “312 metres” (very likely)',
+      );
+      expect(markdown).not.toMatch(/LLM call|tokens|0\.93/);
+      expect(markdown).toContain(
+        'Relevant passages, no short answer without a language model*\n\n*These passages look relevant, but combining them needs a language model.*',
+      );
+      // Without citations, the passages are the sources.
+      expect(markdown).toContain('- [2] `file-2.md`\n  > The best sentence of this passage.');
+      expect(markdown).toContain('*Nothing in your folders matches this.* Check the spelling');
+      expect(markdown).not.toMatch(/\bnull\b|\bundefined\b/);
+    });
+
+    it('escapes the likely answer so it stays text in Markdown', () => {
+      const reading = answerReading();
+      reading.likelyAnswer = { text: '[3](http://x) *now*', confidence: 0.8, passageNumber: 1 };
+      const turn = makeTurn('e-1', { reading, citations: [] });
+      expect(answerWithSources(turn)).toMatch(
+        /^\*\*Likely answer:\*\* \\\[3\\\]\(http:\/\/x\) \\\*now\\\* \(likely\) \[1\]/,
+      );
+    });
+
+    it('keeps the reading in the JSON export and copies it as readable text', () => {
+      const parsed = JSON.parse(conversationJson(withReadings, names, 0)) as {
+        conversation: typeof withReadings;
+      };
+      expect(parsed.conversation.turns[0]?.reading).toEqual(answerReading());
+      expect(answerWithSources(withReadings.turns[0]!)).toBe(
+        '**Likely answer:** 312 metres (very likely) [1]\n\nSources:\n\n' +
+          '- [1] `lake-varnholm-station.md` (Notes)\n  > The deepest sediment core, known as VH-7, was drilled in 2011 and is 312 metres long.\n' +
+          '- [2] `file-2.md` (Notes)\n  > The best sentence of this passage.\n' +
+          '- [3] `file-3.md` (Notes)\n  > The best sentence of this passage.',
+      );
+    });
   });
 });

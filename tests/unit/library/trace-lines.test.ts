@@ -219,7 +219,7 @@ describe('trace lines', () => {
         at: 1,
         title: 'No evidence note for candidate 2',
         detail: 'the budget is spent',
-        warning: true,
+        info: true,
       },
       { at: 1, title: 'No evidence note for candidate 2', detail: 'the search found nothing' },
       {
@@ -259,7 +259,7 @@ describe('trace lines', () => {
         at: 1,
         title: 'Candidate 3 scored q = 3 (not evaluated)',
         detail: 'logic 3 · answer 3 · explanation 3 — no usable evaluation',
-        warning: true,
+        info: true,
       },
       { at: 1, title: 'Reworking candidate 2 (round 1)' },
       { at: 1, title: 'Chose candidate 2', detail: 'Best supported.' },
@@ -274,7 +274,7 @@ describe('trace lines', () => {
       {
         at: 1,
         title: 'Skipped scoring of candidate 3: the budget is spent',
-        warning: true,
+        info: true,
       },
       {
         at: 1,
@@ -342,6 +342,6 @@ describe('trace lines', () => {
       { type: 'run-end', at: 9, outcome: 'answered' },
     ];
     expect(traceLine(events[0] as TraceEvent, names)).toBeUndefined();
-    expect(liveTotals(events)).toEqual({ llmCalls: 1, tokens: 14, ms: 9 });
+    expect(liveTotals(events)).toEqual({ llmCalls: 1, tokens: 14, steps: 0, ms: 9 });
   });
 });
