@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseQuestions } from '../../src/core/eval/dataset.ts';
 import { allFound, mean, reciprocalRank, recall } from '../../src/core/eval/metrics.ts';
+import { hybridPassageSearch } from '../../src/core/retrieval/bridge-library.ts';
+import { bridgeSearch } from '../../src/core/retrieval/bridge-search.ts';
 import type { SearchMode } from '../../src/core/retrieval/hybrid-search.ts';
 import { openNodeLibrary } from '../node-library.ts';
 import {
@@ -11,7 +13,8 @@ import {
   type DatasetOptions,
 } from './dataset-options.ts';
 
-const MODES = ['bm25', 'dense', 'hybrid', 'routed'] as const;
+/** `routed`: hybrid within the routed collections; `bridge`: hybrid, then a second hop (`bridgeSearch`). */
+const MODES = ['bm25', 'dense', 'hybrid', 'routed', 'bridge'] as const;
 type EvalMode = (typeof MODES)[number];
 
 /** Chunks retrieved per file asked for, so that k distinct files remain after grouping. */
@@ -48,18 +51,25 @@ export async function runRetrievalEval(args: string[]): Promise<Record<string, u
   const options = parseOptions(args);
   const questions = parseQuestions(await readFile(options.questions, 'utf8'));
   const library = await openNodeLibrary({ docs: options.docs, collections: options.collections });
-  const searchMode: SearchMode = options.mode === 'routed' ? 'hybrid' : options.mode;
+  const searchMode: SearchMode =
+    options.mode === 'routed' || options.mode === 'bridge' ? 'hybrid' : options.mode;
   const answerable = questions.filter((question) => question.gold.length > 0);
   const recalls: number[] = [];
   const complete: number[] = [];
   const reciprocalRanks: number[] = [];
   const started = performance.now();
   for (const question of answerable) {
-    const { passages } = await library.search.search(question.question, {
-      mode: searchMode,
-      k: options.k * CHUNKS_PER_FILE,
-      ...(options.mode === 'routed' ? { routeTopK: ROUTE_TOP_K } : {}),
-    });
+    const k = options.k * CHUNKS_PER_FILE;
+    const passages =
+      options.mode === 'bridge'
+        ? await bridgeSearch(hybridPassageSearch(library.search), question.question, { k })
+        : (
+            await library.search.search(question.question, {
+              mode: searchMode,
+              k,
+              ...(options.mode === 'routed' ? { routeTopK: ROUTE_TOP_K } : {}),
+            })
+          ).passages;
     const files = [...new Set(passages.map((passage) => passage.chunk.fileId))].slice(0, options.k);
     recalls.push(recall(files, question.gold));
     complete.push(allFound(files, question.gold));

@@ -1,9 +1,11 @@
 /**
- * The pipeline's `Retriever` over the library: hybrid search (BM25 + dense, fused), and
- * knowledge-boundary routing over the collections' stored centroids, optionally within a chosen
- * set of collections (the scope).
+ * The pipeline's `Retriever` over the library: hybrid search (BM25 + dense, fused), optionally
+ * with a second hop through bridge entities (`bridgeSearch`), and knowledge-boundary routing over
+ * the collections' stored centroids, optionally within a chosen set of collections (the scope).
  */
-import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
+import { hybridPassageSearch } from '../../core/retrieval/bridge-library.ts';
+import { bridgeSearch } from '../../core/retrieval/bridge-search.ts';
+import type { LibrarySearch, PassageResult } from '../../core/retrieval/library-search.ts';
 import type { Evidence, Retriever, RetrieveOptions } from '../../core/pipeline/strategy.ts';
 
 export class LibraryRetriever implements Retriever {
@@ -33,12 +35,13 @@ export class LibraryRetriever implements Retriever {
 
   async search(query: string, options: RetrieveOptions): Promise<Evidence[]> {
     const collectionIds = (options.collectionIds ?? this.scope)?.filter((id) => this.#inScope(id));
-    const { passages } = await this.library.search(query, {
-      mode: 'hybrid',
-      k: options.k,
-      ...(collectionIds ? { collectionIds } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const search = hybridPassageSearch(this.library, collectionIds);
+    const passages: PassageResult[] = options.bridge
+      ? await bridgeSearch(search, query, {
+          k: options.k,
+          ...(options.signal ? { signal: options.signal } : {}),
+        })
+      : await search(query, options.k, options.signal);
     return passages.map(({ chunk, score }) => ({
       id: chunk.id,
       text: chunk.text,

@@ -22,6 +22,8 @@ export interface RetrieveOptions {
   /** Only these collections (a specialist searches its own). */
   collectionIds?: readonly string[];
   k: number;
+  /** Also search through bridge entities the first hop's passages mention; fused with the first hop. */
+  bridge?: boolean;
   signal?: AbortSignal;
 }
 
