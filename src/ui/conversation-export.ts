@@ -12,7 +12,7 @@ import type {
   TurnCitation,
   TurnStatus,
 } from './clients/library-client.ts';
-import { escapeMarkdown } from '../core/answer/reading-text.ts';
+import { escapeMarkdown } from '../core/markdown-escape.ts';
 import { countOf, formatDateTime } from './format.ts';
 import { bestSentence, confidenceWords, readingMessage } from './passage-reading.ts';
 import { costLine, liveTotals, ranWithoutModel, traceLine } from './trace-lines.ts';

@@ -12,6 +12,7 @@ import type {
 } from '../../core/ports/chat-engine.ts';
 import { minimalValue } from './schema-defaults.ts';
 import { estimateTokens } from './token-estimate.ts';
+import { escapeMarkdown } from '../../core/markdown-escape.ts';
 
 /** The whole reply when the passages do not hold the answer; callers may match on it. */
 export const NOT_IN_DOCUMENTS = "The documents don't contain the answer to this question.";
@@ -73,11 +74,6 @@ export class ExtractiveEngine implements ChatEngine {
 function answerMarkdown(found: ExtractedAnswer, passages: readonly PromptPassage[]): string {
   const citation = `[${passages.findIndex((passage) => passage.id === found.passageId) + 1}]`;
   return `**${escapeMarkdown(found.answer)}** ${citation}\n\n> ${escapeMarkdown(found.sentence)} ${citation}`;
-}
-
-/** Document text shown as Markdown must not turn into emphasis, links or fake citations. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|]/g, (character) => `\\${character}`);
 }
 
 /** Sends `text` word by word, stopping at an abort or before passing `limit` tokens. */

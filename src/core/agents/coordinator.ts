@@ -13,6 +13,7 @@ import type { Citation, StrategyAnswer } from '../pipeline/strategy.ts';
 import type { Trace } from '../pipeline/trace.ts';
 import { reportDrops, resolveCitations } from './citations.ts';
 import type { SpecialistResponse } from './specialist.ts';
+import { escapeMarkdown } from '../markdown-escape.ts';
 
 export type Rating = 'good' | 'conjecture' | 'unhelpful';
 
@@ -169,11 +170,6 @@ function composeFromResponses(
       return `**${escapeMarkdown(response.answer ?? '')}**${number ? ` [${number}]` : ''}`;
     })
     .join('\n');
-}
-
-/** Document text shown as Markdown must not turn into emphasis, links or fake citations. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|]/g, (character) => `\\${character}`);
 }
 
 function finish(

@@ -4,6 +4,7 @@
  * each passage's best sentence quoted with its citation. Document text is escaped so it cannot
  * turn into emphasis, links or fake citations.
  */
+import { escapeMarkdown } from '../markdown-escape.ts';
 import type { PassageReading } from './reading.ts';
 
 export const NOTHING_MATCHES = 'Nothing in your folders matches this.';
@@ -26,9 +27,4 @@ export function readingMarkdown(reading: PassageReading): string {
     lines.push(`> ${escapeMarkdown(sentence.replace(/\s+/g, ' ').trim())} [${passage.number}]`);
   }
   return lines.join('\n\n');
-}
-
-/** Document text shown as Markdown must not turn into emphasis, links or fake citations. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|]/g, (character) => `\\${character}`);
 }

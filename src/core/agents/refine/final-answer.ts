@@ -13,6 +13,7 @@ import type { Candidate } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
 import { compareCandidates } from './ranker.ts';
 import type { RefineContext } from './rewrite.ts';
+import { escapeMarkdown } from '../../markdown-escape.ts';
 
 export interface ComposeInput {
   /** The ranker's choice. */
@@ -78,9 +79,4 @@ export function answerLineCitations(text: string): number[] {
   const line = [...text.matchAll(ANSWER_LINE)].at(-1)?.[1] ?? '';
   const numbers = [...line.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
   return [...new Set(numbers)];
-}
-
-/** Document text shown as Markdown must not turn into emphasis, links or fake citations. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>#|]/g, (character) => `\\${character}`);
 }
