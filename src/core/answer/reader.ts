@@ -53,11 +53,9 @@ export interface ScoredSpan extends SpanCandidate {
   features: number[];
   score: number;
   text: string;
-  sentenceText: string;
 }
 
 export interface ReaderOutput {
-  type: AnswerType;
   /** Candidates, best first. */
   spans: ScoredSpan[];
   /** The best sentence of each passage, by index; null for a passage without one. */
@@ -114,17 +112,18 @@ export function readPassages(
         features,
         score: logit(models.span, features),
         text: text.slice(candidate.start, candidate.end),
-        sentenceText: text.slice(sentence.start, sentence.end),
       });
     }
   });
   spans.sort((left, right) => right.score - left.score || left.passageIndex - right.passageIndex);
   const relevance = relevanceOf(passages, scores.weights, scores.total);
-  const answerFeatures = spans[0] ? confidenceFeatures(question, type, spans, relevance) : null;
+  const best = spans[0];
+  const answerFeatures = best
+    ? confidenceFeatures(question, type, spans, sentenceOf(passages, best), relevance)
+    : null;
   const confidence =
     answerFeatures && models.answer ? sigmoid(logit(models.answer, answerFeatures)) : 0;
   return {
-    type,
     spans,
     bestSentences,
     ...relevance,
@@ -144,20 +143,21 @@ function confidenceFeatures(
   question: string,
   type: AnswerType,
   spans: readonly ScoredSpan[],
+  bestSentence: string,
   relevance: { relevance: number; jointRelevance: number },
 ): number[] {
   const [best] = spans;
   if (!best) return [];
-  const key = normalized(best.text);
-  const rival = spans.find((span) => normalized(span.text) !== key);
+  const keys = spans.map((span) => normalized(span.text));
+  const rival = spans.find((_span, index) => keys[index] !== keys[0]);
   const margin = rival ? Math.min(MAX_MARGIN, best.score - rival.score) : MAX_MARGIN;
   let total = 0;
   let own = 0;
-  for (const span of spans) {
+  spans.forEach((span, index) => {
     const weight = Math.exp(span.score - best.score);
     total += weight;
-    if (normalized(span.text) === key) own += weight;
-  }
+    if (keys[index] === keys[0]) own += weight;
+  });
   return [
     1,
     own / total,
@@ -167,25 +167,30 @@ function confidenceFeatures(
     relevance.jointRelevance - relevance.relevance,
     type === 'other' ? 0 : 1,
     isComparison(question) ? 1 : 0,
-    Math.log1p(missingWords(question, best)),
-    negationDiffers(question, best) ? 1 : 0,
+    Math.log1p(missingWords(question, bestSentence)),
+    negationDiffers(question, bestSentence) ? 1 : 0,
   ];
+}
+
+/** The text of the sentence that holds `span`. */
+function sentenceOf(passages: readonly AnswerPassage[], span: ScoredSpan): string {
+  return passages[span.passageIndex]?.text.slice(span.sentence.start, span.sentence.end) ?? '';
 }
 
 /**
  * The question's words that the best span's sentence lacks, counted (not weighted): a question
  * made unanswerable by swapping in a word the passage never uses leaves one out.
  */
-function missingWords(question: string, best: ScoredSpan): number {
-  const sentenceTerms = new Set(analyze(best.sentenceText));
+function missingWords(question: string, sentence: string): number {
+  const sentenceTerms = new Set(analyze(sentence));
   return new Set(analyze(question).filter((term) => !sentenceTerms.has(term))).size;
 }
 
 const NEGATION = /\b(?:not|no|never|none|nor|without|n't)\b|n't\b/i;
 
 /** The question is negated and the answer's sentence is not, or the other way round. */
-function negationDiffers(question: string, best: ScoredSpan): boolean {
-  return NEGATION.test(question) !== NEGATION.test(best.sentenceText);
+function negationDiffers(question: string, sentence: string): boolean {
+  return NEGATION.test(question) !== NEGATION.test(sentence);
 }
 
 const SPAN_COVERAGE = SPAN_FEATURES.indexOf('sentenceCoverage');
