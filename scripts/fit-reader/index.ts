@@ -17,6 +17,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
 import { ANSWER_FEATURES } from '../../src/core/answer/reader.ts';
 import { SPAN_FEATURES } from '../../src/core/answer/span-features.ts';
 import { collectQuestions, type ReadQuestion } from './collect.ts';
@@ -60,8 +61,11 @@ const report = {
   inSample: summarize(evaluateWith(fitted, items), threshold, relevanceFloor),
   foreignRefused: share(evaluateWith(fitted, foreign), (item) => item.relevance < relevanceFloor),
 };
-if (!values['dry-run'])
-  await writeFile(OUTPUT, weightsFile(fitted, threshold, relevanceFloor, report));
+if (!values['dry-run']) {
+  const text = weightsFile(fitted, threshold, relevanceFloor, report);
+  const options = await resolveConfig(OUTPUT);
+  await writeFile(OUTPUT, await format(text, { ...options, filepath: OUTPUT }));
+}
 console.log(values.json ? JSON.stringify(report) : JSON.stringify(report, null, 2));
 
 function evaluateWith(fitted: FittedReader, questions: readonly ReadQuestion[]) {
