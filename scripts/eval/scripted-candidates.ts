@@ -7,6 +7,7 @@
  */
 import { ANSWER_LINE_RULE } from '../../src/core/agents/refine/candidate.ts';
 import type { ChatMessage } from '../../src/core/ports/chat-engine.ts';
+import { stableHash } from '../stable-hash.ts';
 
 /** The injector's system prompt starts so (see src/core/agents/refine/injector.ts). */
 const INJECTOR_OPENING = 'You compress search results';
@@ -53,7 +54,7 @@ export function scriptedCandidate(
     const { reasoning, answerLine } = splitAnswerLine(given.replace(` ${SCRIPTED_HEDGE}`, ''));
     return `${reasoning} ${CHECKED}\n${answerLine ?? answer}`;
   }
-  const hedge = hash(question) % 2 === 0 ? ` ${SCRIPTED_HEDGE}` : '';
+  const hedge = stableHash(question) % 2 === 0 ? ` ${SCRIPTED_HEDGE}` : '';
   return `Passage 1 says: "${quoted}" [1].${hedge} ${FILLER} ${FILLER} ${FILLER} ${FILLER}\n${answer}`;
 }
 
@@ -87,7 +88,7 @@ export function scriptedScores(user: string): {
   explanationScore: number;
 } {
   const candidate = /<candidate id="\d+">\n([\s\S]*?)\n<\/candidate>/.exec(user)?.[1] ?? user;
-  return { logicScore: 3, answerScore: 2 + (hash(candidate) % 3), explanationScore: 3 };
+  return { logicScore: 3, answerScore: 2 + (stableHash(candidate) % 3), explanationScore: 3 };
 }
 
 function splitAnswerLine(text: string): { reasoning: string; answerLine: string | undefined } {
@@ -102,14 +103,4 @@ function shortPhrase(sentence: string): string {
     .split(/\s+/)
     .slice(0, ANSWER_WORDS)
     .join(' ');
-}
-
-/** FNV-1a over UTF-16 code units: small, stable across runs. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
 }

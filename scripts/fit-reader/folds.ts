@@ -1,9 +1,9 @@
 /** Fitting the reader's two models, and predicting with them out of fold. */
-import { sigmoid } from '../../src/core/answer/logistic-model.ts';
 import { ANSWER_FEATURES } from '../../src/core/answer/reader.ts';
 import { SPAN_FEATURES } from '../../src/core/answer/span-features.ts';
 import { readQuestion, type ReadQuestion } from './collect.ts';
-import { dot, fitLogistic, type Sample } from './logistic-fit.ts';
+import { stableHash } from '../stable-hash.ts';
+import { fitLogistic, type Sample } from './logistic-fit.ts';
 import { fitSoftmax, type CandidateGroup } from './softmax-fit.ts';
 
 /** What the fitted reader did with one question. */
@@ -51,7 +51,7 @@ export function fitModels(items: readonly ReadQuestion[]): FittedReader {
         dataset: item.dataset,
         answerable: item.question.gold.length > 0,
         bestF1: f1[0] ?? 0,
-        confidence: output.answerFeatures ? sigmoid(dot(answer, output.answerFeatures)) : 0,
+        confidence: output.confidence,
         relevance: output.relevance,
       };
     },
@@ -60,21 +60,12 @@ export function fitModels(items: readonly ReadQuestion[]): FittedReader {
 
 /** Predictions for every question by models fitted without its fold (folds by question id). */
 export function evaluateFolds(items: readonly ReadQuestion[], folds = 2): Prediction[] {
-  const foldOf = (item: ReadQuestion) => hash(item.question.id) % folds;
+  // By a hash of the id: a fixed split that does not depend on the order of the files.
+  const foldOf = (item: ReadQuestion) => stableHash(item.question.id) % folds;
   const predictions: Prediction[] = [];
   for (let fold = 0; fold < folds; fold += 1) {
     const fitted = fitModels(items.filter((item) => foldOf(item) !== fold));
     for (const item of items) if (foldOf(item) === fold) predictions.push(fitted.predict(item));
   }
   return predictions;
-}
-
-/** FNV-1a: a fixed split that does not depend on the order of the files. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value;
 }

@@ -6,7 +6,7 @@
  * nothing about ranking and are left out. The first feature (the bias) cancels out in a softmax
  * and keeps weight 0.
  */
-import { solve } from './logistic-fit.ts';
+import { dot, solve } from './logistic-fit.ts';
 
 export interface CandidateGroup {
   features: readonly (readonly number[])[];
@@ -25,7 +25,7 @@ export function fitSoftmax(
     for (const group of groups) {
       const labelSum = group.labels.reduce((sum, label) => sum + label, 0);
       if (labelSum <= 0) continue;
-      const scores = group.features.map((features) => dotProduct(weights, features));
+      const scores = group.features.map((features) => dot(weights, features));
       const top = Math.max(...scores);
       const exponentials = scores.map((score) => Math.exp(score - top));
       const partition = exponentials.reduce((sum, value) => sum + value, 0);
@@ -65,12 +65,4 @@ export function fitSoftmax(
     if (Math.max(...step.map(Math.abs)) < 1e-8) break;
   }
   return weights;
-}
-
-function dotProduct(weights: readonly number[], features: readonly number[]): number {
-  let sum = 0;
-  for (let index = 0; index < weights.length; index += 1) {
-    sum += (weights[index] ?? 0) * (features[index] ?? 0);
-  }
-  return sum;
 }
