@@ -13,13 +13,17 @@ function nextTask(): Promise<void> {
 /**
  * For a long loop on a thread that must keep answering (the page, a worker): call the function
  * it returns once per step; it lets the tasks waiting run once `sliceMs` of work have passed
- * since the last pause, and resolves at once otherwise.
+ * since the last pause, and resolves at once otherwise. `now` is the clock in milliseconds (tests
+ * pass their own, so that a busy machine's pauses cannot lengthen a slice).
  */
-export function timeSlices(sliceMs: number): () => Promise<void> {
-  let sliceStart = performance.now();
+export function timeSlices(
+  sliceMs: number,
+  now: () => number = () => performance.now(),
+): () => Promise<void> {
+  let sliceStart = now();
   return async () => {
-    if (performance.now() - sliceStart <= sliceMs) return;
+    if (now() - sliceStart <= sliceMs) return;
     await nextTask();
-    sliceStart = performance.now();
+    sliceStart = now();
   };
 }
