@@ -4,6 +4,7 @@
  * passage cut to an excerpt around its best sentence, as runs of plain text (document text is
  * never turned into HTML: the page renders each run as a text node inside its element).
  */
+import { NEEDS_MODEL_TO_COMBINE, NOTHING_MATCHES } from '../core/answer/reading-text.ts';
 import type { PassageReading, ReadPassage, TextRange } from './clients/library-client.ts';
 
 /** A run of a passage's excerpt: inside the best sentence, inside the likely answer, or neither. */
@@ -47,13 +48,13 @@ export function readingMessage(reading: PassageReading): ReadingMessage | undefi
     case 'needs-model':
       return reading.reason === 'multi-part' || reading.reason === 'comparison'
         ? {
-            text: 'These passages look relevant, but combining them needs a language model.',
+            text: NEEDS_MODEL_TO_COMBINE,
             action: SET_UP_MODEL,
           }
         : lowConfidence();
     case 'nothing':
       return {
-        text: 'Nothing in your folders matches this.',
+        text: NOTHING_MATCHES,
         hint: 'Check the spelling, try other words, search every collection rather than a few, or add the folder that holds the answer.',
         action: { href: '#/library', label: 'Add a folder' },
       };

@@ -212,17 +212,6 @@ function describeStep(type: string, data: Data, names: Names): Omit<TraceLine, '
         ...detailOf(query),
       };
     }
-    case 'bridge-end': {
-      const entities = textsIn(data, 'entities');
-      const added = countIn(data, 'added');
-      return {
-        title:
-          added > 0
-            ? `Followed names to ${countOf(added, 'more passage')}`
-            : 'Followed names: no more passages',
-        ...detailOf(entities.join(', ')),
-      };
-    }
     case 'reading-end':
       return describeReading(data);
     case 'evidence-filter': {

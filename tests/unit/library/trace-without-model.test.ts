@@ -118,8 +118,6 @@ describe('trace lines of a run without a model', () => {
           { id: 'b', score: 0.5 },
         ],
       }),
-      step('bridge-end', { entities: ['Maja Lindgren', 'Project Heron'], added: 2 }),
-      step('bridge-end', { entities: [], added: 0 }),
       step('reading-end', {
         outcome: 'answer',
         answer: '312 metres',
@@ -144,12 +142,6 @@ describe('trace lines of a run without a model', () => {
       },
       undefined,
       { at: 1, title: 'Retrieved 2 passages' },
-      {
-        at: 1,
-        title: 'Followed names to 2 more passages',
-        detail: 'Maja Lindgren, Project Heron',
-      },
-      { at: 1, title: 'Followed names: no more passages' },
       { at: 1, title: 'Read 3 passages without a model: likely answer “312 metres” (very likely)' },
       {
         at: 1,
