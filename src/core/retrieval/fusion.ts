@@ -16,11 +16,35 @@ export function reciprocalRankFusion(
   k: number,
   constant = 60,
 ): SearchHit[] {
+  return fuse(lists, k, constant, (total, score) => total + score);
+}
+
+/**
+ * Weighted reciprocal-rank fusion that keeps each hit's best place rather than the sum of its
+ * places: weight / (constant + rank), the largest over the lists. A hit found by several lists
+ * then never climbs above the best hit of the list that weighs most (bridgeSearch's second hop).
+ */
+export function bestRankFusion(
+  lists: readonly RankedList[],
+  k: number,
+  constant = 60,
+): SearchHit[] {
+  return fuse(lists, k, constant, Math.max);
+}
+
+function fuse(
+  lists: readonly RankedList[],
+  k: number,
+  constant: number,
+  combine: (held: number, score: number) => number,
+): SearchHit[] {
   const scores = new Map<string, number>();
   for (const list of lists) {
     const weight = list.weight ?? 1;
     list.hits.forEach((hit, index) => {
-      scores.set(hit.id, (scores.get(hit.id) ?? 0) + weight / (constant + index + 1));
+      const score = weight / (constant + index + 1);
+      const held = scores.get(hit.id);
+      scores.set(hit.id, held === undefined ? score : combine(held, score));
     });
   }
   return topHits(scores, k);
