@@ -1,8 +1,5 @@
+import { isRecord } from '../src/core/is-record.ts';
 type Cell = string | number | boolean | null | undefined;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string {
   return isRecord(value) || Array.isArray(value) ? JSON.stringify(value) : String(value as Cell);

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { estimatePromptTokens, estimateTokens } from '../../src/adapters/engines/token-estimate.ts';
-import { isRecord } from '../../src/adapters/engines/openai-http.ts';
+import { isRecord } from '../../src/core/is-record.ts';
 import type { ChatMessage, JsonSchema } from '../../src/core/ports/chat-engine.ts';
 import {
   completionEvents,

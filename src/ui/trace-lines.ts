@@ -7,6 +7,7 @@ import { countOf, formatInteger } from './format.ts';
 import { confidenceWords } from './passage-reading.ts';
 import { describeThoroughStep } from './thorough-trace-lines.ts';
 import { candidateIn, countIn, numberIn, textIn, textsIn, truncate } from './trace-data.ts';
+import { isRecord } from '../core/is-record.ts';
 
 export interface TraceLine {
   /** The event's time, milliseconds since the run began. */
@@ -342,8 +343,4 @@ function describeReading(data: Data): Omit<TraceLine, 'at'> {
 
 function detailOf(detail: string): { detail?: string } {
   return detail.trim() === '' ? {} : { detail };
-}
-
-function isRecord(value: unknown): value is Data {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -15,12 +15,8 @@ import type {
   ResponseFormat,
 } from '../../core/ports/chat-engine.ts';
 import { describeError, EngineResponseError, isAbortError } from '../../core/errors.ts';
-import {
-  isRecord,
-  ResponseFormatRejectedError,
-  sendWithRetries,
-  type RetryPolicy,
-} from './openai-http.ts';
+import { isRecord } from '../../core/is-record.ts';
+import { ResponseFormatRejectedError, sendWithRetries, type RetryPolicy } from './openai-http.ts';
 import { readCompletion, usageOrEstimate } from './openai-stream.ts';
 import { RequestWatch } from './request-watch.ts';
 import { estimatePromptTokens, estimateTokens } from './token-estimate.ts';

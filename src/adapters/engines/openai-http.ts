@@ -9,6 +9,7 @@ import {
   EngineUnavailableError,
 } from '../../core/errors.ts';
 import type { RequestWatch } from './request-watch.ts';
+import { isRecord } from '../../core/is-record.ts';
 
 export interface RetryPolicy {
   /** Attempts after the first. */
@@ -86,10 +87,6 @@ export function errorMessageOf(body: string): string | undefined {
     // Not JSON: the caller shows the text as it is.
   }
   return undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function connectionDetail(error: unknown): string {

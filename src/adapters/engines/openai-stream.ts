@@ -4,7 +4,8 @@
  */
 import type { ChatRequest, ChatResponse, TokenUsage } from '../../core/ports/chat-engine.ts';
 import { EngineResponseError } from '../../core/errors.ts';
-import { errorMessageOf, isRecord, responseError } from './openai-http.ts';
+import { isRecord } from '../../core/is-record.ts';
+import { errorMessageOf, responseError } from './openai-http.ts';
 import type { RequestWatch } from './request-watch.ts';
 import { SseParser } from './sse.ts';
 import { estimatePromptTokens, estimateTokens } from './token-estimate.ts';

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../core/ports/chat-engine.ts';
+import { isRecord } from '../../core/is-record.ts';
 
 /**
  * The smallest value a JSON schema accepts, from neutral defaults: the first enum value, `null`
@@ -35,8 +36,4 @@ function minimalObject(schema: JsonSchema): Record<string, unknown> {
     value[name] = isRecord(property) ? minimalValue(property) : null;
   }
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -16,6 +16,7 @@ import type {
   ConversationSummary,
   ConversationTurn,
 } from '../../core/conversation.ts';
+import { isRecord } from '../../core/is-record.ts';
 
 export const CONVERSATIONS_DATABASE = 'archivist-conversations';
 
@@ -142,8 +143,4 @@ function isRangeIn(value: unknown, text: string): value is TextRange {
     start <= end &&
     end <= text.length
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

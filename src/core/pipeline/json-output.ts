@@ -8,6 +8,7 @@
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
 import { repairJson } from './json-repair.ts';
+import { isRecord } from '../is-record.ts';
 
 export type JsonOutput<Value> = { ok: true; value: Value } | { ok: false; error: string };
 
@@ -198,8 +199,4 @@ function article(type: string): string {
 function describe(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

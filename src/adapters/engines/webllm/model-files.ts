@@ -7,6 +7,7 @@
  * began is resumed here. Pure: no cache or network access.
  */
 import type { ModelRecord } from '@mlc-ai/web-llm';
+import { isRecord } from '../../../core/is-record.ts';
 
 export const MODEL_SCOPE = 'webllm/model';
 export const CONFIG_SCOPE = 'webllm/config';
@@ -81,8 +82,4 @@ export function tokenizerUrl(config: unknown, source: ModelSource): string | und
   if (!Array.isArray(files)) return undefined;
   const name = ['tokenizer.json', 'tokenizer.model'].find((file) => files.includes(file));
   return name === undefined ? undefined : new URL(name, source.folderUrl).href;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
