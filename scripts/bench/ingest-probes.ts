@@ -3,7 +3,7 @@
  * which texts were embedded, and the peak resident memory. Used by `bench torture` and
  * tests/integration/torture-folder.test.ts.
  */
-import type { FolderSource, SourceFile } from '../../src/core/ingest/source.ts';
+import type { FolderSource, SourceFile } from '../../src/core/ports/folder-source.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 
 /** A folder source that counts the bytes each file's reads returned, by path. */

@@ -17,14 +17,14 @@ import { parseQuestions, type EvalQuestion } from '../../src/core/eval/dataset.t
 import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
 import type { ThoroughOptions } from '../../src/core/agents/refine/thorough-options.ts';
 import type { ChatEngine } from '../../src/core/ports/chat-engine.ts';
-import type { Retriever } from '../../src/core/pipeline/strategy.ts';
+import type { Retriever } from '../../src/core/ports/retriever.ts';
 import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
 import {
   runQuestion,
   type RunQuestionResult,
   type StrategyChoice,
 } from '../../src/core/pipeline/run-question.ts';
-import { isCoreEvent } from '../../src/core/pipeline/trace.ts';
+import { isCoreEvent } from '../../src/core/llm/trace.ts';
 import { openNodeLibrary } from '../node-library.ts';
 import { HonestyFigures, statedAnswer } from './honesty-figures.ts';
 import { ABLATIONS, THOROUGH_FLAGS, thoroughFlags, type Ablation } from './thorough-flags.ts';

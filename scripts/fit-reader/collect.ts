@@ -13,7 +13,7 @@ import {
 } from '../../src/core/answer/reader.ts';
 import { parseQuestions, type EvalQuestion } from '../../src/core/eval/dataset.ts';
 import { tokenF1 } from '../../src/core/eval/metrics.ts';
-import type { Evidence } from '../../src/core/pipeline/strategy.ts';
+import type { Evidence } from '../../src/core/ports/retriever.ts';
 import { findPassages } from '../../src/core/pipeline/strategies/passage-search.ts';
 import { openNodeLibrary } from '../node-library.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Conversation, ConversationTurn } from '../../src/core/conversation.ts';
-import type { ConversationStore } from '../../src/core/ports/conversation-store.ts';
+import type { Conversation, ConversationTurn } from '../../src/core/conversation/conversation.ts';
+import type { ConversationStore } from '../../src/core/conversation/conversation-store.ts';
 
 export function makeTurn(id: string, overrides: Partial<ConversationTurn> = {}): ConversationTurn {
   return {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
-import type { SourceFile } from '../../src/core/ingest/source.ts';
+import type { SourceFile } from '../../src/core/ports/folder-source.ts';
 
 let folder: string;
 

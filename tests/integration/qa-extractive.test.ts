@@ -5,7 +5,7 @@ import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.t
 import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
 import { runQuestion } from '../../src/core/pipeline/run-question.ts';
 import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
-import type { StrategyName } from '../../src/core/pipeline/budget.ts';
+import type { StrategyName } from '../../src/core/llm/budget.ts';
 
 interface ExpectedQuestion {
   question: string;

@@ -1,7 +1,7 @@
 /** The contracts of a parsed document and of its chunks, checked on every generated case. */
 import { expect } from 'vitest';
 import { ArchivistError } from '../../src/core/errors.ts';
-import { BLOCK_SEPARATOR } from '../../src/core/ingest/parsed-document.ts';
+import { BLOCK_SEPARATOR } from '../../src/core/ports/parser.ts';
 import type { ParsedDocument, Parser } from '../../src/core/ports/parser.ts';
 import {
   chunkDocument,

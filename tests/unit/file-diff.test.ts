@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffFolder } from '../../src/core/ingest/file-diff.ts';
 import { PauseController } from '../../src/core/ingest/pause.ts';
-import type { SourceFile } from '../../src/core/ingest/source.ts';
+import type { SourceFile } from '../../src/core/ports/folder-source.ts';
 import type { FileRecord } from '../../src/core/types.ts';
 
 const source = (path: string, size = 10, mtime = 1): SourceFile => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAhead, type LoadedFile } from '../../src/core/ingest/read-ahead.ts';
-import type { SourceFile } from '../../src/core/ingest/source.ts';
+import type { SourceFile } from '../../src/core/ports/folder-source.ts';
 
 const file = (path: string, size = 10): SourceFile => ({
   path,

@@ -3,8 +3,8 @@
  * page and collection name looked up once when the answer is written, so an exported or reopened
  * conversation still says where each `[n]` came from.
  */
-import type { TurnCitation } from '../../core/conversation.ts';
-import type { Citation } from '../../core/pipeline/strategy.ts';
+import type { TurnCitation } from '../../core/conversation/conversation.ts';
+import type { Citation } from '../../core/answer/strategy-answer.ts';
 import type { Store } from '../../core/ports/store.ts';
 
 export async function describeCitations(

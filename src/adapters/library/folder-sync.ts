@@ -2,7 +2,7 @@ import { newCollection } from '../../core/collection.ts';
 import { CollectionNotFoundError } from '../../core/errors.ts';
 import { runIngest } from '../../core/ingest/ingest-job.ts';
 import type { IngestProgress } from '../../core/ingest/progress.ts';
-import type { FolderSource } from '../../core/ingest/source.ts';
+import type { FolderSource } from '../../core/ports/folder-source.ts';
 import type { Collection } from '../../core/types.ts';
 import { DirectoryHandleSource } from '../source/directory-handle-source.ts';
 import { FileListSource } from '../source/file-list-source.ts';

@@ -1,4 +1,4 @@
-import type { DocumentParsers } from '../../core/ingest/ingest-job.ts';
+import type { DocumentParsers } from '../../core/ports/parser.ts';
 import type { Store } from '../../core/ports/store.ts';
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import type { EmbedderRegistry } from './embedder-registry.ts';

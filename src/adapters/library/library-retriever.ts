@@ -6,7 +6,7 @@
 import { hybridPassageSearch } from '../../core/retrieval/bridge-library.ts';
 import { bridgeSearch } from '../../core/retrieval/bridge-search.ts';
 import type { LibrarySearch, PassageResult } from '../../core/retrieval/library-search.ts';
-import type { Evidence, Retriever, RetrieveOptions } from '../../core/pipeline/strategy.ts';
+import type { Evidence, Retriever, RetrieveOptions } from '../../core/ports/retriever.ts';
 
 export class LibraryRetriever implements Retriever {
   /** `scope`: only these collections are listed, routed to and searched; all when absent. */

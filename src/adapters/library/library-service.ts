@@ -1,6 +1,6 @@
 import { proxy, transfer, type ProxyMarked } from 'comlink';
-import type { DocumentParsers } from '../../core/ingest/ingest-job.ts';
-import type { ConversationStore } from '../../core/ports/conversation-store.ts';
+import type { DocumentParsers } from '../../core/ports/parser.ts';
+import type { ConversationStore } from '../../core/conversation/conversation-store.ts';
 import { LibrarySearch, type CreateVectorIndex } from '../../core/retrieval/library-search.ts';
 import type { CollectionChanges } from './collection-changes.ts';
 import { summarizeCollection } from './collection-summary.ts';

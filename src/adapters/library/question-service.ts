@@ -6,7 +6,7 @@
  */
 import { runQuestion } from '../../core/pipeline/run-question.ts';
 import { defaultStrategies } from '../../core/pipeline/strategies/index.ts';
-import type { TraceEvent } from '../../core/pipeline/trace.ts';
+import type { TraceEvent } from '../../core/llm/trace.ts';
 import type { ChatEngine } from '../../core/ports/chat-engine.ts';
 import type { LibrarySearch } from '../../core/retrieval/library-search.ts';
 import { OpenAiCompatibleEngine } from '../engines/openai-compatible-engine.ts';

@@ -1,10 +1,10 @@
 /** Plain data of question answering, exchanged between the library worker and the UI. */
-import type { TurnCitation } from '../../core/conversation.ts';
+import type { TurnCitation } from '../../core/conversation/conversation.ts';
 import type { PassageReading } from '../../core/answer/reading.ts';
 import type { HistoryTurn } from '../../core/agents/follow-up.ts';
 import type { StrategyChoice } from '../../core/pipeline/run-question.ts';
-import type { StrategyName } from '../../core/pipeline/budget.ts';
-import type { TraceEvent, TraceTotals } from '../../core/pipeline/trace.ts';
+import type { StrategyName } from '../../core/llm/budget.ts';
+import type { TraceEvent, TraceTotals } from '../../core/llm/trace.ts';
 
 export type { HistoryTurn, StrategyChoice, StrategyName, TraceEvent, TraceTotals };
 export type {
@@ -20,7 +20,7 @@ export type {
   ConversationTurn,
   TurnCitation,
   TurnStatus,
-} from '../../core/conversation.ts';
+} from '../../core/conversation/conversation.ts';
 
 export interface AskRequest {
   /** Names the run for `stopAsking`. */

@@ -1,6 +1,6 @@
 /// <reference lib="dom.asynciterable" />
 import { FileReadError } from '../../core/errors.ts';
-import type { FolderSource, SourceFile } from '../../core/ingest/source.ts';
+import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts';
 import { browserSourceFile } from './file-list-source.ts';
 
 /** A folder opened with the File System Access API (`showDirectoryPicker` or a dropped handle). */

@@ -1,5 +1,5 @@
 import { FileReadError } from '../../core/errors.ts';
-import type { FolderSource, SourceFile } from '../../core/ingest/source.ts';
+import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts';
 
 /** A file chosen in the browser with its path from the chosen folder, top folder included. */
 export interface PickedFile {

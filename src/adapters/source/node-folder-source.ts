@@ -1,7 +1,7 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { FileReadError } from '../../core/errors.ts';
-import type { FolderSource, SourceFile } from '../../core/ingest/source.ts';
+import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts';
 
 /** A directory on disk as a collection folder (Node: eval, benchmarks, integration tests). */
 export class NodeFolderSource implements FolderSource {

@@ -15,7 +15,7 @@ import type {
   Conversation,
   ConversationSummary,
   ConversationTurn,
-} from '../../core/conversation.ts';
+} from '../../core/conversation/conversation.ts';
 import { isRecord } from '../../core/is-record.ts';
 
 export const CONVERSATIONS_DATABASE = 'archivist-conversations';

@@ -7,9 +7,9 @@ import {
   summarizeConversation,
   type Conversation,
   type ConversationSummary,
-} from '../../core/conversation.ts';
+} from '../../core/conversation/conversation.ts';
 import { ConversationNotFoundError } from '../../core/errors.ts';
-import type { ConversationStore } from '../../core/ports/conversation-store.ts';
+import type { ConversationStore } from '../../core/conversation/conversation-store.ts';
 
 export class MemoryConversationStore implements ConversationStore {
   readonly #conversations = new Map<string, Conversation>();

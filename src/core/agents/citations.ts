@@ -3,9 +3,9 @@
  * and an answer's `[n]` must name a verified quote; what fails is dropped, and the caller reports
  * it with {@link reportDrops} as `citation-drop` trace events.
  */
-import { neutralisePassageText } from '../pipeline/prompt-fit.ts';
-import type { Citation } from '../pipeline/strategy.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import { neutralisePassageText } from '../llm/prompt-fit.ts';
+import type { Citation } from '../answer/strategy-answer.ts';
+import type { Trace } from '../llm/trace.ts';
 
 export interface ClaimedQuote {
   /** The chunk the quote claims to come from; undefined when it named no known passage. */

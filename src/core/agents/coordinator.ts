@@ -8,9 +8,9 @@
  * response has an answer, no call is made: the documents do not hold it.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
-import type { LlmClient } from '../pipeline/llm-client.ts';
-import type { Citation, StrategyAnswer } from '../pipeline/strategy.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import type { LlmClient } from '../llm/llm-client.ts';
+import type { Citation, StrategyAnswer } from '../answer/strategy-answer.ts';
+import type { Trace } from '../llm/trace.ts';
 import { reportDrops, resolveCitations } from './citations.ts';
 import type { SpecialistResponse } from './specialist.ts';
 import { escapeMarkdown } from '../markdown-escape.ts';

@@ -9,9 +9,9 @@
  */
 import { ContextOverflowError } from '../errors.ts';
 import type { JsonSchema } from '../ports/chat-engine.ts';
-import type { Budget } from '../pipeline/budget.ts';
-import type { LlmClient } from '../pipeline/llm-client.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import type { Budget } from '../llm/budget.ts';
+import type { LlmClient } from '../llm/llm-client.ts';
+import type { Trace } from '../llm/trace.ts';
 import { analyze } from '../retrieval/text-analysis.ts';
 import { followUpDependence } from './follow-up-dependence.ts';
 

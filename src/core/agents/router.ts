@@ -6,8 +6,8 @@
  * schema-default reply, is `single` with the question itself as the query.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
-import type { LlmClient } from '../pipeline/llm-client.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import type { LlmClient } from '../llm/llm-client.ts';
+import type { Trace } from '../llm/trace.ts';
 
 export type RoutedStrategy = 'direct' | 'single' | 'plan' | 'thorough';
 

@@ -6,9 +6,9 @@
  * passage id, read here as the answer and one quote.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
-import type { LlmClient } from '../pipeline/llm-client.ts';
-import type { Evidence } from '../pipeline/strategy.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import type { LlmClient } from '../llm/llm-client.ts';
+import type { Evidence } from '../ports/retriever.ts';
+import type { Trace } from '../llm/trace.ts';
 import { reportDrops, verifyQuotes, type VerifiedQuote } from './citations.ts';
 
 export interface SpecialistContext {

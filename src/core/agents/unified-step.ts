@@ -7,9 +7,9 @@
  * answer. Each step is traced as `thought-end`.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
-import type { LlmClient } from '../pipeline/llm-client.ts';
-import type { Evidence } from '../pipeline/strategy.ts';
-import type { Trace } from '../pipeline/trace.ts';
+import type { LlmClient } from '../llm/llm-client.ts';
+import type { Evidence } from '../ports/retriever.ts';
+import type { Trace } from '../llm/trace.ts';
 
 export interface UnifiedStepContext {
   llm: LlmClient;

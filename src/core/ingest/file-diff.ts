@@ -1,5 +1,5 @@
 import type { FileRecord } from '../types.ts';
-import type { SourceFile } from './source.ts';
+import type { SourceFile } from '../ports/folder-source.ts';
 
 export interface FolderDiff {
   /** In the folder, not in the index. */

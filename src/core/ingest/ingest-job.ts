@@ -1,6 +1,7 @@
 import { describeError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
-import type { ParsedDocument } from '../ports/parser.ts';
+import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
+import type { DocumentParsers } from '../ports/parser.ts';
 import type { FileWrite, Store } from '../ports/store.ts';
 import { chunkDocument } from '../retrieval/chunking.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
@@ -12,14 +13,6 @@ import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
 import { emptyProgress, withRates, type IngestProgress } from './progress.ts';
 import { readAhead, type LoadedFile } from './read-ahead.ts';
-import type { FolderSource, SourceFile } from './source.ts';
-
-/** What the job needs from the parser registry. */
-export interface DocumentParsers {
-  /** Throws a named error when a file of this path and size will not be read (type, size). */
-  check(path: string, size: number): void;
-  parse(input: { path: string; bytes: Uint8Array; signal?: AbortSignal }): Promise<ParsedDocument>;
-}
 
 export interface IngestOptions {
   collection: Collection;

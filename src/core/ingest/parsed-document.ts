@@ -1,8 +1,5 @@
 import { EmptyFileError } from '../errors.ts';
-import type { Block, ParsedDocument } from '../ports/parser.ts';
-
-/** The separator between blocks in `ParsedDocument.text`. */
-export const BLOCK_SEPARATOR = '\n\n';
+import { BLOCK_SEPARATOR, type Block, type ParsedDocument } from '../ports/parser.ts';
 
 /**
  * Builds a document from its blocks: tidies each block's whitespace, drops blocks without text and

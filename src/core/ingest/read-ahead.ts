@@ -1,4 +1,4 @@
-import type { SourceFile } from './source.ts';
+import type { SourceFile } from '../ports/folder-source.ts';
 
 export interface LoadedFile {
   file: SourceFile;

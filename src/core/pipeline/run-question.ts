@@ -22,12 +22,14 @@ import {
   ROUTER_BUDGET,
   type Budget,
   type StrategyName,
-} from './budget.ts';
-import { LlmClient } from './llm-client.ts';
+} from '../llm/budget.ts';
+import { LlmClient } from '../llm/llm-client.ts';
 import type { PassageReading } from '../answer/reading.ts';
-import type { Citation, Retriever, Strategy, StrategyAnswer } from './strategy.ts';
+import type { Citation, StrategyAnswer } from '../answer/strategy-answer.ts';
+import type { Retriever } from '../ports/retriever.ts';
+import type { Strategy } from './strategy.ts';
 import { passagesStrategy } from './strategies/passages.ts';
-import { Trace, type TraceEvent, type TraceTotals } from './trace.ts';
+import { Trace, type TraceEvent, type TraceTotals } from '../llm/trace.ts';
 
 export type StrategyChoice = 'auto' | StrategyName;
 

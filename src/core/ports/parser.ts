@@ -8,6 +8,9 @@ export interface Block {
   page?: number;
 }
 
+/** The separator between blocks in `ParsedDocument.text`. */
+export const BLOCK_SEPARATOR = '\n\n';
+
 /**
  * A document as text plus its structure. `text` is the blocks joined by blank lines ("\n\n"):
  * chunk positions are character offsets into it, and the source viewer shows it.
@@ -29,5 +32,12 @@ export interface Parser {
   /** Lower-case extensions without the dot, e.g. `['md', 'markdown']`. */
   readonly extensions: readonly string[];
   /** Throws a named error from `core/errors.ts` (CorruptFileError, EmptyFileError, ...). */
+  parse(input: ParseInput): Promise<ParsedDocument>;
+}
+
+/** What the ingest job needs from the parser registry. */
+export interface DocumentParsers {
+  /** Throws a named error when a file of this path and size will not be read (type, size). */
+  check(path: string, size: number): void;
   parse(input: ParseInput): Promise<ParsedDocument>;
 }

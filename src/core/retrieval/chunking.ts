@@ -1,4 +1,4 @@
-import { BLOCK_SEPARATOR } from '../ingest/parsed-document.ts';
+import { BLOCK_SEPARATOR } from '../ports/parser.ts';
 import type { Block, ParsedDocument } from '../ports/parser.ts';
 import type { ChunkPosition } from '../types.ts';
 import { splitSentences, splitWords, type TextRange } from './sentences.ts';

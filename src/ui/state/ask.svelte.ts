@@ -9,7 +9,7 @@ import {
   type ThoroughCandidates,
   type TraceEvent,
 } from '../clients/library-client.ts';
-import { historyOf, searchScope } from '../../core/conversation.ts';
+import { historyOf, searchScope } from '../../core/conversation/conversation.ts';
 import type { ConversationsState } from './conversations.svelte.ts';
 import { isCancellation, toFailure, type Failure } from './failure.ts';
 

@@ -16,7 +16,7 @@ import {
   newConversation,
   settleInterrupted,
   withTurn,
-} from '../../core/conversation.ts';
+} from '../../core/conversation/conversation.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /** Where the open conversation's id is kept, so a reload reopens it. */

@@ -3,10 +3,10 @@ import {
   ScriptedEngine,
   type ScriptedResponse,
 } from '../../../src/adapters/engines/scripted-engine.ts';
-import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../src/core/pipeline/llm-client.ts';
-import type { Evidence, Retriever } from '../../../src/core/pipeline/strategy.ts';
-import { Trace, type StepTraceEvent } from '../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../src/core/llm/llm-client.ts';
+import type { Evidence, Retriever } from '../../../src/core/ports/retriever.ts';
+import { Trace, type StepTraceEvent } from '../../../src/core/llm/trace.ts';
 
 export const PASSAGES: Evidence[] = [
   {

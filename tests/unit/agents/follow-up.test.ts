@@ -5,9 +5,9 @@ import {
   rewriteFollowUp,
   withSearchTerms,
 } from '../../../src/core/agents/follow-up.ts';
-import { BudgetTracker } from '../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../src/core/pipeline/llm-client.ts';
-import { Trace } from '../../../src/core/pipeline/trace.ts';
+import { BudgetTracker } from '../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../src/core/llm/llm-client.ts';
+import { Trace } from '../../../src/core/llm/trace.ts';
 import { agentSetup } from './agent-fixtures.ts';
 
 const history = [

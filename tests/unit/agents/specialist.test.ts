@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractiveEngine } from '../../../src/adapters/engines/extractive-engine.ts';
 import { answerFromCollection } from '../../../src/core/agents/specialist.ts';
-import { BudgetTracker, DEFAULT_BUDGETS } from '../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../src/core/pipeline/llm-client.ts';
-import { Trace } from '../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS } from '../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../src/core/llm/llm-client.ts';
+import { Trace } from '../../../src/core/llm/trace.ts';
 import { agentSetup, PASSAGES } from './agent-fixtures.ts';
 
 const input = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { scoreVerdict, summarizeCandidates } from '../../../src/ui/candidate-summary.ts';
 
 let clock = 0;

@@ -6,7 +6,7 @@ import {
   exportFileName,
 } from '../../../src/ui/conversation-export.ts';
 import type { PassageReading } from '../../../src/core/answer/reading.ts';
-import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { makeConversation, makeTurn } from '../../contracts/conversation-store.contract.ts';
 import { answerReading, needsModelReading, nothingReading } from './reading-fixtures.ts';
 

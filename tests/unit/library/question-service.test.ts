@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { FILES, folder, openLibrary } from './library-fixtures.ts';
 
 /** A port nothing listens on, on this machine. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { liveTotals, traceLine } from '../../../src/ui/trace-lines.ts';
 
 const names = new Map([['c1', 'library']]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StrategyContext } from '../../../src/core/pipeline/strategy.ts';
+import type { StepContext } from '../../../src/core/llm/step-context.ts';
 import { createPlanStrategy } from '../../../src/core/pipeline/strategies/plan.ts';
 import {
   answerFrom,
@@ -101,7 +101,7 @@ describe('plan strategy', () => {
 
   it('keeps the last call for the defender, and lists the facts when even that is spent', async () => {
     // The sub-answer path spends calls of its own (here: three per sub-question).
-    const spending = async (strategyContext: StrategyContext, subQuestion: string) => {
+    const spending = async (strategyContext: StepContext, subQuestion: string) => {
       for (let call = 0; call < 3; call += 1) strategyContext.budget.useCall('specialist');
       return answerFrom(table).answer(strategyContext, subQuestion);
     };
@@ -167,7 +167,7 @@ describe('plan strategy', () => {
       [json({ subQuestions: [WHO] }), json({ facts: [architectFact], required: [] })],
       { signal: controller.signal },
     );
-    const aborting = (strategyContext: StrategyContext, subQuestion: string) => {
+    const aborting = (strategyContext: StepContext, subQuestion: string) => {
       controller.abort();
       return answerFrom(table).answer(strategyContext, subQuestion);
     };

@@ -4,7 +4,7 @@ import { ScriptedEngine } from '../../../src/adapters/engines/scripted-engine.ts
 import { runQuestion } from '../../../src/core/pipeline/run-question.ts';
 import { directStrategy } from '../../../src/core/pipeline/strategies/direct.ts';
 import { singleStrategy } from '../../../src/core/pipeline/strategies/single.ts';
-import type { TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const strategies = { direct: directStrategy, single: singleStrategy };

@@ -10,7 +10,7 @@ import { runQuestion, type StrategyChoice } from '../../../src/core/pipeline/run
 import { directStrategy } from '../../../src/core/pipeline/strategies/direct.ts';
 import { singleStrategy } from '../../../src/core/pipeline/strategies/single.ts';
 import type { Strategy } from '../../../src/core/pipeline/strategy.ts';
-import { isCoreEvent, type TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import { isCoreEvent, type TraceEvent } from '../../../src/core/llm/trace.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const strategies = { direct: directStrategy, single: singleStrategy };

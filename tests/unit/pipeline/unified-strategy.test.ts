@@ -3,10 +3,10 @@ import {
   ScriptedEngine,
   type ScriptedResponse,
 } from '../../../src/adapters/engines/scripted-engine.ts';
-import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../src/core/pipeline/llm-client.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../src/core/llm/llm-client.ts';
 import { unifiedStrategy } from '../../../src/core/pipeline/strategies/unified.ts';
-import { Trace, type StepTraceEvent } from '../../../src/core/pipeline/trace.ts';
+import { Trace, type StepTraceEvent } from '../../../src/core/llm/trace.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const QUESTION = 'How high is the Lake Varnholm station, and how hot is the rye loaf baked?';

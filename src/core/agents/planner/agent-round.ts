@@ -3,7 +3,8 @@
  * sub-question, answer it through the injected single-retrieval path, and extract facts and gaps.
  */
 import { BudgetExhaustedError } from '../../errors.ts';
-import type { Evidence, StrategyContext } from '../../pipeline/strategy.ts';
+import type { Evidence } from '../../ports/retriever.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { extractFacts } from './fact-extractor.ts';
 import { recordSubQuestion, type PlannerKnowledge } from './knowledge.ts';
 import { selectSubQuestion } from './selector.ts';
@@ -17,10 +18,7 @@ export interface SubAnswer {
 }
 
 /** Routes and answers one sub-question (the driver passes the single-retrieval specialist path). */
-export type AnswerSubQuestion = (
-  context: StrategyContext,
-  subQuestion: string,
-) => Promise<SubAnswer>;
+export type AnswerSubQuestion = (context: StepContext, subQuestion: string) => Promise<SubAnswer>;
 
 export interface PlannerAgent {
   /** 0-based; 0 is the only agent outside competition mode. */
@@ -35,7 +33,7 @@ const BASE_TEMPERATURE = 0.2;
 const TEMPERATURE_STEP = 0.3;
 
 export async function advanceAgent(
-  context: StrategyContext,
+  context: StepContext,
   agent: PlannerAgent,
   answerSubQuestion: AnswerSubQuestion,
 ): Promise<PlannerAgent> {
@@ -60,7 +58,7 @@ export async function advanceAgent(
 
 /** A sub-answer that ran out of calls is no answer; the loop's own checks then end it. */
 async function answerWithinBudget(
-  context: StrategyContext,
+  context: StepContext,
   subQuestion: string,
   answerSubQuestion: AnswerSubQuestion,
 ): Promise<SubAnswer> {

@@ -5,7 +5,8 @@
  * listed with their citations (the defined fallback). The text streams through `onAnswerDelta`.
  */
 import { BudgetExhaustedError, ContextOverflowError } from '../../errors.ts';
-import type { Citation, StrategyAnswer, StrategyContext } from '../../pipeline/strategy.ts';
+import type { Citation, StrategyAnswer } from '../../answer/strategy-answer.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { reportDrops, resolveCitations } from '../citations.ts';
 import { KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
@@ -23,7 +24,7 @@ function numberSources(knowledge: PlannerKnowledge): string[] {
 }
 
 export async function defendAnswer(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
 ): Promise<StrategyAnswer> {
   const sources = numberSources(knowledge);

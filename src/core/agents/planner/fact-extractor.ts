@@ -5,8 +5,9 @@
  * Fallback: the sub-answer as one fact citing all its passages, the gaps unchanged.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import { neutralisePassageText } from '../../pipeline/prompt-fit.ts';
-import type { Evidence, StrategyContext } from '../../pipeline/strategy.ts';
+import { neutralisePassageText } from '../../llm/prompt-fit.ts';
+import type { Evidence } from '../../ports/retriever.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import {
   addFacts,
@@ -51,7 +52,7 @@ const SYSTEM = [
 type Extraction = { facts: { fact: string; passages: number[] }[]; required: string[] };
 
 export async function extractFacts(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
   subQuestion: string,
   subAnswer: { answer: string | null; evidence: readonly Evidence[] },

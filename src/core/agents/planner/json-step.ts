@@ -5,14 +5,14 @@
  * call.
  */
 import { ContextOverflowError } from '../../errors.ts';
-import type { JsonCall } from '../../pipeline/llm-client.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { JsonCall } from '../../llm/llm-client.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 
 /** Calls kept for the defender's final answer. */
 export const DEFENDER_CALLS = 1;
 
 export async function planJson<Value>(
-  context: StrategyContext,
+  context: StepContext,
   step: string,
   call: JsonCall<Value>,
 ): Promise<Value> {

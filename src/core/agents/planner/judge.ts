@@ -3,7 +3,7 @@
  * without a call. Fallback: not answerable, so the loop goes on while its budget lasts.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
@@ -27,7 +27,7 @@ const SYSTEM = [
 ].join('\n');
 
 export async function judgeKnowledge(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
   agent: number,
 ): Promise<Judgement> {

@@ -4,7 +4,7 @@
  * so a repeat is caught however it is worded), and the refined context (the passages behind the
  * Known facts). Pure: every helper returns a new state.
  */
-import type { Evidence } from '../../pipeline/strategy.ts';
+import type { Evidence } from '../../ports/retriever.ts';
 
 export interface KnownFact {
   fact: string;

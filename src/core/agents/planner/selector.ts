@@ -5,7 +5,7 @@
  * Fallback for an unusable choice: the first new candidate.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import {
   describeKnowledge,
@@ -31,7 +31,7 @@ const SYSTEM = [
 ].join('\n');
 
 export async function selectSubQuestion(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
   candidates: readonly string[],
   agent: number,
@@ -47,7 +47,7 @@ export async function selectSubQuestion(
 }
 
 async function choose(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
   fresh: readonly string[],
 ): Promise<string | null> {

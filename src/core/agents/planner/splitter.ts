@@ -4,7 +4,7 @@
  * the question.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
@@ -35,7 +35,7 @@ export interface SplitOptions {
 }
 
 export async function splitQuestion(
-  context: StrategyContext,
+  context: StepContext,
   knowledge: PlannerKnowledge,
   options: SplitOptions,
 ): Promise<string[]> {

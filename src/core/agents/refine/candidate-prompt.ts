@@ -3,7 +3,7 @@
  * brackets neutralised like passage text (a candidate is model output built from untrusted
  * documents), with notes naming the pool numbers they may be cited by.
  */
-import { neutralisePassageText } from '../../pipeline/prompt-fit.ts';
+import { neutralisePassageText } from '../../llm/prompt-fit.ts';
 import type { Candidate, InjectedNote } from './candidate.ts';
 
 const CUT_MARK = ' […]';

@@ -5,7 +5,7 @@
  * suggestions to apply (stage `rework`). It never sees the other candidates. A malformed rewrite
  * keeps the candidate unchanged (see rewrite.ts); the candidate keeps its notes.
  */
-import { neutralisePassageText } from '../../pipeline/prompt-fit.ts';
+import { neutralisePassageText } from '../../llm/prompt-fit.ts';
 import { ANSWER_LINE_RULE, type Candidate } from './candidate.ts';
 import { renderCandidate, renderNotes } from './candidate-prompt.ts';
 import type { EvidencePool } from './evidence-pool.ts';

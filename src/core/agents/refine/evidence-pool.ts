@@ -5,7 +5,8 @@
  * numbers, so candidates can be compared, refined against each other and resolved to chunks.
  */
 import type { PromptPassage } from '../../ports/chat-engine.ts';
-import type { Citation, Evidence } from '../../pipeline/strategy.ts';
+import type { Citation } from '../../answer/strategy-answer.ts';
+import type { Evidence } from '../../ports/retriever.ts';
 
 export class EvidencePool {
   private readonly byNumber = new Map<number, Evidence>();

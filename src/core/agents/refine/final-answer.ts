@@ -8,7 +8,7 @@
  */
 import { NOT_FOUND_TEXT } from '../coordinator.ts';
 import { reportDrops, resolveCitations } from '../citations.ts';
-import type { StrategyAnswer } from '../../pipeline/strategy.ts';
+import type { StrategyAnswer } from '../../answer/strategy-answer.ts';
 import type { Candidate } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
 import { compareCandidates } from './ranker.ts';

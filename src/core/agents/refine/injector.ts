@@ -9,8 +9,9 @@
  * sentence with its number.
  */
 import { BudgetExhaustedError, ContextOverflowError } from '../../errors.ts';
-import { neutralisePassageText, type FittedPrompt } from '../../pipeline/prompt-fit.ts';
-import type { Evidence, StrategyContext } from '../../pipeline/strategy.ts';
+import { neutralisePassageText, type FittedPrompt } from '../../llm/prompt-fit.ts';
+import type { Evidence } from '../../ports/retriever.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { splitSentences } from '../../retrieval/sentences.ts';
 import type { InjectedNote } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
@@ -55,7 +56,7 @@ const FALLBACK_SENTENCE_WORDS = 40;
  * passages are added to the pool; emits `injection-end`.
  */
 export async function injectEvidence(
-  context: StrategyContext,
+  context: StepContext,
   input: InjectInput,
 ): Promise<InjectedNote | undefined> {
   const hits = await searchQueries(context, STEP, {
@@ -107,7 +108,7 @@ type WrittenNote =
 
 /** The model's note over the passages its prompt could show (cited 1..m by position). */
 async function writeNote(
-  context: StrategyContext,
+  context: StepContext,
   input: InjectInput,
   hits: Evidence[],
 ): Promise<WrittenNote> {

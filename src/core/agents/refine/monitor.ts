@@ -6,8 +6,8 @@
  * a gap, at the sentence holding the first signal.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import { neutralisePassageText } from '../../pipeline/prompt-fit.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import { neutralisePassageText } from '../../llm/prompt-fit.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import {
   describeSignal,
   sentenceAt,
@@ -56,7 +56,7 @@ const SYSTEM = [
 
 /** Asks the model whether `input.window` shows a gap; emits `monitor-check`. */
 export async function checkForGap(
-  context: StrategyContext,
+  context: StepContext,
   input: MonitorCheckInput,
 ): Promise<MonitorDecision> {
   const user = [
@@ -92,12 +92,12 @@ export async function checkForGap(
  * Records a window whose signals fired after the candidate's monitor checks were spent: no call,
  * no gap (`decidedBy: 'signals'`, `reason: 'check-cap'`).
  */
-export function skipCheck(context: StrategyContext, input: MonitorCheckInput): void {
+export function skipCheck(context: StepContext, input: MonitorCheckInput): void {
   emitCheck(context, input, { gap: false, span: '', decidedBy: 'signals' }, 'check-cap');
 }
 
 function emitCheck(
-  context: StrategyContext,
+  context: StepContext,
   input: MonitorCheckInput,
   decision: Omit<MonitorDecision, 'decidedBy'> & {
     decidedBy: MonitorDecision['decidedBy'] | 'signals';

@@ -10,8 +10,8 @@
  * tail once the stream ends (a gap found there is handled the same way).
  */
 import { ContextOverflowError } from '../../errors.ts';
-import type { TextReply } from '../../pipeline/llm-client.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { TextReply } from '../../llm/llm-client.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import type { InjectedNote } from './candidate.ts';
 import { injectEvidence } from './injector.ts';
 import { checkForGap, skipCheck } from './monitor.ts';
@@ -37,7 +37,7 @@ interface Trigger {
 
 /** Writes the candidate's text; the notes it injects are pushed onto `notes`. */
 export async function writeMonitoredProposal(
-  context: StrategyContext,
+  context: StepContext,
   input: ProposeInput,
   notes: InjectedNote[],
 ): Promise<string> {
@@ -54,7 +54,7 @@ class MonitoredProposal {
   private known: string | undefined;
 
   constructor(
-    private readonly context: StrategyContext,
+    private readonly context: StepContext,
     private readonly input: ProposeInput,
     private readonly notes: InjectedNote[],
   ) {}

@@ -6,8 +6,8 @@
  * monitor reads that hedging as the sign of a gap to look up.
  */
 import type { ChatMessage, ChatPurpose } from '../../ports/chat-engine.ts';
-import type { TextReply } from '../../pipeline/llm-client.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { TextReply } from '../../llm/llm-client.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { ANSWER_LINE_RULE, type InjectedNote } from './candidate.ts';
 import { renderNotes } from './candidate-prompt.ts';
 import type { EvidencePool } from './evidence-pool.ts';
@@ -57,7 +57,7 @@ export interface ProposalCall {
  * span); a continuation with a `control` one, so that the extractive engine adds nothing.
  */
 export async function callProposer(
-  context: StrategyContext,
+  context: StepContext,
   input: ProposeInput,
   call: ProposalCall,
 ): Promise<TextReply> {

@@ -14,7 +14,7 @@
  * The extractive engine answers with `**span** [n]` and no Answer line; that span is the answer.
  */
 import { parseCandidateText, type Candidate, type InjectedNote } from './candidate.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { writeMonitoredProposal } from './monitored-proposal.ts';
 import { callProposer, PROPOSER_STEP, type ProposeInput } from './proposal-call.ts';
 import { writeQueries } from './querier.ts';
@@ -35,7 +35,7 @@ const EXPLICIT_PASSAGE_CHARACTERS = 800;
  * stop rejects with its AbortError at every stage.
  */
 export async function proposeCandidate(
-  context: StrategyContext,
+  context: StepContext,
   input: ProposeInput,
 ): Promise<Candidate> {
   const { retrieval } = input.options;
@@ -87,10 +87,7 @@ export function parseProposalText(text: string): { reasoning: string; answer: st
  * its call and the proposal's above the reserve, else made from the question's words), then the
  * raw hits as one-passage notes; emits `retrieval-explicit`.
  */
-async function explicitNotes(
-  context: StrategyContext,
-  input: ProposeInput,
-): Promise<InjectedNote[]> {
+async function explicitNotes(context: StepContext, input: ProposeInput): Promise<InjectedNote[]> {
   const { pool, initialCount, candidateId } = input;
   const { queries } = await writeQueries(context, {
     question: input.question,

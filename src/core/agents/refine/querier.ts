@@ -6,8 +6,8 @@
  * one query is made mechanically: the absent names first, then the claim's content words.
  */
 import type { JsonSchema } from '../../ports/chat-engine.ts';
-import { neutralisePassageText } from '../../pipeline/prompt-fit.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import { neutralisePassageText } from '../../llm/prompt-fit.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 
 export interface QuerierInput {
   question: string;
@@ -64,7 +64,7 @@ const STOPWORDS = new Set(
 
 /** Writes the queries; emits `query-write`. */
 export async function writeQueries(
-  context: StrategyContext,
+  context: StepContext,
   input: QuerierInput,
 ): Promise<QuerierOutput> {
   const reply = input.modelCall === false ? undefined : await askQuerier(context, input);
@@ -83,7 +83,7 @@ export async function writeQueries(
 }
 
 async function askQuerier(
-  context: StrategyContext,
+  context: StepContext,
   input: QuerierInput,
 ): Promise<QuerierReply | undefined> {
   const task = input.span

@@ -5,8 +5,9 @@
  * best first. Each search is traced as `retrieval-start` / `retrieval-end`, like the single
  * strategy's, with the candidate's id. A run stopped during a search throws the AbortError.
  */
-import { abortError } from '../../pipeline/llm-client.ts';
-import type { Evidence, StrategyContext } from '../../pipeline/strategy.ts';
+import { abortError } from '../../llm/llm-client.ts';
+import type { Evidence } from '../../ports/retriever.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 
 export interface QuerySearchInput {
   candidateId: number;
@@ -22,7 +23,7 @@ export interface QuerySearchInput {
 
 /** The merged hits, best first; `step` names the step the retrieval events are emitted under. */
 export async function searchQueries(
-  context: StrategyContext,
+  context: StepContext,
   step: string,
   input: QuerySearchInput,
 ): Promise<Evidence[]> {

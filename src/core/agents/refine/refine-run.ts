@@ -3,13 +3,13 @@
  * the options), and the budget rule every stage after the proposals follows: a call is made only
  * when it still leaves the ranker its call.
  */
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import type { Candidate } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
 import type { ThoroughOptions } from './thorough-options.ts';
 
 export interface RefineRun {
-  context: StrategyContext;
+  context: StepContext;
   question: string;
   pool: EvidencePool;
   /** How many of the pool's passages the initial search found (prompts list 1..this). */
@@ -23,7 +23,7 @@ export function rankerCalls(candidates: number): number {
 }
 
 /** Whether `calls` more calls still leave the ranker its call. */
-export function canAffordCall(context: StrategyContext, candidates: number, calls = 1): boolean {
+export function canAffordCall(context: StepContext, candidates: number, calls = 1): boolean {
   return context.budget.remainingCalls - calls >= rankerCalls(candidates);
 }
 

@@ -7,12 +7,12 @@
  * keeps it too; an abort propagates.
  */
 import { BudgetExhaustedError, ContextOverflowError } from '../../errors.ts';
-import type { PromptParts } from '../../pipeline/prompt-fit.ts';
-import type { StrategyContext } from '../../pipeline/strategy.ts';
+import type { PromptParts } from '../../llm/prompt-fit.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { parseCandidateText, type Candidate, type CandidateStage } from './candidate.ts';
 
 /** What a refinement step needs of the strategy's context. */
-export type RefineContext = Pick<StrategyContext, 'llm' | 'trace'>;
+export type RefineContext = Pick<StepContext, 'llm' | 'trace'>;
 
 export type KeepReason = 'malformed' | 'budget' | 'context-overflow';
 

@@ -1,6 +1,6 @@
 import { proposeCandidate } from '../../agents/refine/proposer.ts';
 import type { ThoroughOptions } from '../../agents/refine/thorough-options.ts';
-import type { StrategyName } from '../budget.ts';
+import type { StrategyName } from '../../llm/budget.ts';
 import type { Strategy } from '../strategy.ts';
 import { directStrategy } from './direct.ts';
 import { createPlanStrategy } from './plan.ts';

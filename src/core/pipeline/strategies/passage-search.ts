@@ -4,7 +4,7 @@
  * fitted on what this returns (scripts/fit-reader), so both use this one function.
  */
 import { onePerFile, PASSAGES_SHOWN } from '../../answer/passage-choice.ts';
-import type { Evidence, Retriever } from '../strategy.ts';
+import type { Evidence, Retriever } from '../../ports/retriever.ts';
 
 /** Passages retrieved, so that {@link PASSAGES_SHOWN} distinct files remain after grouping. */
 export const PASSAGE_SEARCH_K = 20;

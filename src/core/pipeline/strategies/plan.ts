@@ -15,7 +15,8 @@ import { defendAnswer } from '../../agents/planner/defender.ts';
 import { DEFENDER_CALLS } from '../../agents/planner/json-step.ts';
 import { judgeKnowledge } from '../../agents/planner/judge.ts';
 import { createKnowledge } from '../../agents/planner/knowledge.ts';
-import type { Strategy, StrategyContext } from '../strategy.ts';
+import type { Strategy } from '../strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 
 export interface PlanStrategyOptions {
   answerSubQuestion: AnswerSubQuestion;
@@ -72,7 +73,7 @@ export function createPlanStrategy(options: PlanStrategyOptions): Strategy {
 
 /** Why no further round can start, if none can. */
 function roundBlocked(
-  context: StrategyContext,
+  context: StepContext,
   agents: readonly PlannerAgent[],
 ): StopReason | undefined {
   if (!context.budget.canStartRound()) return 'rounds';
@@ -83,7 +84,7 @@ function roundBlocked(
 
 /** Each agent that can still advance takes one round, in turn; the first without gaps ends it. */
 async function advanceAll(
-  context: StrategyContext,
+  context: StepContext,
   agents: readonly PlannerAgent[],
   answerSubQuestion: AnswerSubQuestion,
 ): Promise<PlannerAgent[]> {
@@ -107,7 +108,7 @@ function pickLeader(agents: readonly PlannerAgent[]): PlannerAgent {
 }
 
 async function roundOutcome(
-  context: StrategyContext,
+  context: StepContext,
   agents: readonly PlannerAgent[],
   leader: PlannerAgent,
 ): Promise<StopReason | undefined> {

@@ -10,7 +10,8 @@
 import { filterEvidence } from '../../agents/evidence-filter.ts';
 import { coordinateAnswer } from '../../agents/coordinator.ts';
 import { answerFromCollection, type SpecialistResponse } from '../../agents/specialist.ts';
-import type { Strategy, StrategyContext } from '../strategy.ts';
+import type { Strategy } from '../strategy.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 
 /** Centroids consulted by knowledge-boundary routing. */
 export const ROUTE_TOP_K = 4;
@@ -68,7 +69,7 @@ export const singleStrategy: Strategy = async (context) => {
  * `collections-route` under `step`).
  */
 export async function selectCollections(
-  context: StrategyContext,
+  context: StepContext,
   query: string,
   step: string,
 ): Promise<string[]> {

@@ -24,11 +24,13 @@ import {
 } from '../../agents/refine/thorough-options.ts';
 import { NOT_FOUND_TEXT } from '../../agents/coordinator.ts';
 import { BudgetExhaustedError } from '../../errors.ts';
-import type { Strategy, StrategyAnswer, StrategyContext } from '../strategy.ts';
+import type { Strategy } from '../strategy.ts';
+import type { StrategyAnswer } from '../../answer/strategy-answer.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { SEARCH_K, selectCollections } from './single.ts';
 
 /** The proposer's signature. */
-export type Propose = (context: StrategyContext, request: ProposeInput) => Promise<Candidate>;
+export type Propose = (context: StepContext, request: ProposeInput) => Promise<Candidate>;
 
 export type ThoroughStrategyOptions = Partial<ThoroughOptions> & { propose: Propose };
 
@@ -181,7 +183,7 @@ async function refineAll(run: RefineRun, candidates: readonly Candidate[]): Prom
   );
 }
 
-function notFound(context: StrategyContext): StrategyAnswer {
+function notFound(context: StepContext): StrategyAnswer {
   context.onAnswerDelta?.(NOT_FOUND_TEXT);
   context.trace.emitStep('thorough-end', STEP, { chosen: null, candidates: 0, rounds: 0 });
   return { text: NOT_FOUND_TEXT, citations: [], status: 'not-found' };

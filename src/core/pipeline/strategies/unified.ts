@@ -11,7 +11,10 @@ import { coordinateAnswer } from '../../agents/coordinator.ts';
 import { FALLBACK_KEPT, filterEvidence } from '../../agents/evidence-filter.ts';
 import { answerFromCollection } from '../../agents/specialist.ts';
 import { decideUnifiedStep, type WorkingMemory } from '../../agents/unified-step.ts';
-import type { Evidence, Strategy, StrategyAnswer, StrategyContext } from '../strategy.ts';
+import type { Evidence } from '../../ports/retriever.ts';
+import type { Strategy } from '../strategy.ts';
+import type { StrategyAnswer } from '../../answer/strategy-answer.ts';
+import type { StepContext } from '../../llm/step-context.ts';
 import { SEARCH_K, selectCollections } from './single.ts';
 
 const STEP = 'unified';
@@ -53,13 +56,13 @@ export const unifiedStrategy: Strategy = async (context) => {
 };
 
 /** Why no further search can start, if none can. */
-function loopBlocked(context: StrategyContext): StopReason | undefined {
+function loopBlocked(context: StepContext): StopReason | undefined {
   if (!context.budget.canStartRound()) return 'searches';
   return context.budget.remainingCalls < ANSWER_CALLS + CALLS_PER_SEARCH ? 'calls' : undefined;
 }
 
 async function searchAndRemember(
-  context: StrategyContext,
+  context: StepContext,
   memory: WorkingMemory,
   query: string,
 ): Promise<void> {
@@ -90,7 +93,7 @@ async function searchAndRemember(
 
 /** The evidence reflector, unless its call would take one kept for the answer. */
 async function reflect(
-  context: StrategyContext,
+  context: StepContext,
   query: string,
   evidence: readonly Evidence[],
 ): Promise<Evidence[]> {
@@ -106,10 +109,7 @@ async function reflect(
   return filtered.kept;
 }
 
-async function writeAnswer(
-  context: StrategyContext,
-  memory: WorkingMemory,
-): Promise<StrategyAnswer> {
+async function writeAnswer(context: StepContext, memory: WorkingMemory): Promise<StrategyAnswer> {
   const collectionIds = [...new Set(memory.passages.map(({ collectionId }) => collectionId))];
   const responses =
     memory.passages.length === 0

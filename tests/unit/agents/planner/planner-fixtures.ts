@@ -4,18 +4,11 @@ import {
   type ScriptedResponse,
 } from '../../../../src/adapters/engines/scripted-engine.ts';
 import type { SubAnswer } from '../../../../src/core/agents/planner/agent-round.ts';
-import {
-  BudgetTracker,
-  DEFAULT_BUDGETS,
-  type Budget,
-} from '../../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../../src/core/pipeline/llm-client.ts';
-import type {
-  Evidence,
-  Retriever,
-  StrategyContext,
-} from '../../../../src/core/pipeline/strategy.ts';
-import { isCoreEvent, Trace, type StepTraceEvent } from '../../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
+import type { Evidence, Retriever } from '../../../../src/core/ports/retriever.ts';
+import type { StepContext } from '../../../../src/core/llm/step-context.ts';
+import { isCoreEvent, Trace, type StepTraceEvent } from '../../../../src/core/llm/trace.ts';
 
 export const QUESTION = 'In which city was the architect of the Harbour Library born?';
 
@@ -52,7 +45,7 @@ export function setup(responses: ScriptedResponse[], options: SetupOptions = {})
   const budget = new BudgetTracker({ ...DEFAULT_BUDGETS.plan, ...options.budget }, trace);
   const llm = new LlmClient({ engine, trace, budget, signal: options.signal });
   const deltas: string[] = [];
-  const context: StrategyContext = {
+  const context: StepContext = {
     question: options.question ?? QUESTION,
     llm,
     budget,
@@ -75,7 +68,7 @@ export function setup(responses: ScriptedResponse[], options: SetupOptions = {})
 /** Answers the sub-questions in `table` (matched exactly), and nothing else. */
 export function answerFrom(table: Record<string, SubAnswer>) {
   const asked: string[] = [];
-  const answer = (_context: StrategyContext, subQuestion: string): Promise<SubAnswer> => {
+  const answer = (_context: StepContext, subQuestion: string): Promise<SubAnswer> => {
     asked.push(subQuestion);
     return Promise.resolve(table[subQuestion] ?? { answer: null, evidence: [] });
   };

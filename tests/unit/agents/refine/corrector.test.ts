@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ExtractiveEngine } from '../../../../src/adapters/engines/extractive-engine.ts';
 import { ANSWER_LINE_RULE } from '../../../../src/core/agents/refine/candidate.ts';
 import { correctCandidate } from '../../../../src/core/agents/refine/corrector.ts';
-import { BudgetTracker, DEFAULT_BUDGETS } from '../../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../../src/core/pipeline/llm-client.ts';
-import { Trace } from '../../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS } from '../../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
+import { Trace } from '../../../../src/core/llm/trace.ts';
 import {
   candidate,
   LAKE_PASSAGES,

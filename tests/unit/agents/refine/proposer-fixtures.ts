@@ -13,24 +13,17 @@ import {
   DEFAULT_THOROUGH_OPTIONS,
   type ThoroughOptions,
 } from '../../../../src/core/agents/refine/thorough-options.ts';
-import {
-  BudgetTracker,
-  DEFAULT_BUDGETS,
-  type Budget,
-} from '../../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../../src/core/pipeline/llm-client.ts';
-import type {
-  Evidence,
-  RetrieveOptions,
-  StrategyContext,
-} from '../../../../src/core/pipeline/strategy.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
+import type { Evidence, RetrieveOptions } from '../../../../src/core/ports/retriever.ts';
+import type { StepContext } from '../../../../src/core/llm/step-context.ts';
 import {
   isCoreEvent,
   Trace,
   type LlmCallEndEvent,
   type LlmCallStartEvent,
   type StepTraceEvent,
-} from '../../../../src/core/pipeline/trace.ts';
+} from '../../../../src/core/llm/trace.ts';
 import type { ChatEngine } from '../../../../src/core/ports/chat-engine.ts';
 import { FixedRetriever, PASSAGES } from '../agent-fixtures.ts';
 
@@ -93,7 +86,7 @@ export function proposerSetup(responses: ScriptedResponse[], options: ProposerSe
   const budget = new BudgetTracker({ ...DEFAULT_BUDGETS.thorough, ...options.budget }, trace);
   const llm = new LlmClient({ engine, trace, budget, signal: options.signal });
   const retriever = new HookedRetriever([...INITIAL, ...FOUND]);
-  const context: StrategyContext = {
+  const context: StepContext = {
     question: QUESTION,
     llm,
     budget,

@@ -14,19 +14,15 @@ import {
   type InjectedNote,
 } from '../../../../src/core/agents/refine/candidate.ts';
 import { EvidencePool } from '../../../../src/core/agents/refine/evidence-pool.ts';
-import {
-  BudgetTracker,
-  DEFAULT_BUDGETS,
-  type Budget,
-} from '../../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../../src/core/pipeline/llm-client.ts';
-import type { StrategyContext } from '../../../../src/core/pipeline/strategy.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
+import type { StepContext } from '../../../../src/core/llm/step-context.ts';
 import {
   isCoreEvent,
   Trace,
   type LlmCallStartEvent,
   type StepTraceEvent,
-} from '../../../../src/core/pipeline/trace.ts';
+} from '../../../../src/core/llm/trace.ts';
 import { FixedRetriever, PASSAGES } from '../agent-fixtures.ts';
 
 export const QUESTION = 'Why are the Varnholm sediment cores drilled in winter?';
@@ -75,7 +71,7 @@ export function refineSetup(
   const llm = new LlmClient({ engine, trace, budget, signal: options.signal });
   const retriever = new FixedRetriever(LAKE_PASSAGES);
   const deltas: string[] = [];
-  const context: StrategyContext = {
+  const context: StepContext = {
     question: QUESTION,
     llm,
     budget,

@@ -8,10 +8,10 @@ import {
   estimateTokens,
 } from '../../../src/adapters/engines/token-estimate.ts';
 import { BudgetExhaustedError, ContextOverflowError } from '../../../src/core/errors.ts';
-import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/pipeline/budget.ts';
-import { LlmClient } from '../../../src/core/pipeline/llm-client.ts';
-import { fitPrompt, promptTokenLimit } from '../../../src/core/pipeline/prompt-fit.ts';
-import { isCoreEvent, Trace } from '../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../src/core/llm/llm-client.ts';
+import { fitPrompt, promptTokenLimit } from '../../../src/core/llm/prompt-fit.ts';
+import { isCoreEvent, Trace } from '../../../src/core/llm/trace.ts';
 import type { ChatMessage, JsonSchema } from '../../../src/core/ports/chat-engine.ts';
 
 const schema: JsonSchema = {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExhaustedError } from '../../../src/core/errors.ts';
-import {
-  BudgetTracker,
-  DEFAULT_BUDGETS,
-  ROUTER_BUDGET,
-} from '../../../src/core/pipeline/budget.ts';
-import { SAFETY_MARGIN_TOKENS } from '../../../src/core/pipeline/prompt-fit.ts';
-import { Trace } from '../../../src/core/pipeline/trace.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, ROUTER_BUDGET } from '../../../src/core/llm/budget.ts';
+import { SAFETY_MARGIN_TOKENS } from '../../../src/core/llm/prompt-fit.ts';
+import { Trace } from '../../../src/core/llm/trace.ts';
 
 describe('BudgetTracker', () => {
   it('counts calls and throws, after a trace event, when none is left', () => {

@@ -3,11 +3,11 @@
  * within one scope of collections. Plain data (safe to store, clone and post to workers); the
  * functions here build and update it without changing the objects they are given.
  */
-import type { HistoryTurn } from './agents/follow-up.ts';
-import type { PassageReading } from './answer/reading.ts';
-import type { StrategyName } from './pipeline/budget.ts';
-import type { StrategyChoice } from './pipeline/run-question.ts';
-import type { TraceEvent, TraceTotals } from './pipeline/trace.ts';
+import type { HistoryTurn } from '../agents/follow-up.ts';
+import type { PassageReading } from '../answer/reading.ts';
+import type { StrategyName } from '../llm/budget.ts';
+import type { StrategyChoice } from '../pipeline/run-question.ts';
+import type { TraceEvent, TraceTotals } from '../llm/trace.ts';
 
 /** A source an answer cites, as it was when the answer was written. */
 export interface TurnCitation {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonOutput } from '../../../src/core/pipeline/json-output.ts';
+import { parseJsonOutput } from '../../../src/core/llm/json-output.ts';
 import type { JsonSchema } from '../../../src/core/ports/chat-engine.ts';
 
 const route: JsonSchema = {

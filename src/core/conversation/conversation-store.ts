@@ -2,7 +2,7 @@
  * Where conversations are kept between visits (IndexedDB in the browser, memory in tests). Every
  * adapter passes `tests/contracts/conversation-store.contract.ts`.
  */
-import type { Conversation, ConversationSummary } from '../conversation.ts';
+import type { Conversation, ConversationSummary } from './conversation.ts';
 
 /**
  * Each write is all or nothing: a failed write (a full disk: `StorageFullError`) leaves the

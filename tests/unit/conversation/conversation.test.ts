@@ -7,8 +7,8 @@ import {
   searchScope,
   settleInterrupted,
   withTurn,
-} from '../../src/core/conversation.ts';
-import { makeTurn } from '../contracts/conversation-store.contract.ts';
+} from '../../../src/core/conversation/conversation.ts';
+import { makeTurn } from '../../contracts/conversation-store.contract.ts';
 
 describe('conversations', () => {
   it('starts untitled and takes its first question as its title', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isCoreEvent, Trace, type TraceEvent } from '../../../src/core/pipeline/trace.ts';
+import { isCoreEvent, Trace, type TraceEvent } from '../../../src/core/llm/trace.ts';
 
 function manualClock(start = 1000) {
   const clock = { now: start, read: () => clock.now };

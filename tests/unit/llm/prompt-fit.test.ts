@@ -4,12 +4,8 @@ import {
   estimateTokens,
 } from '../../../src/adapters/engines/token-estimate.ts';
 import { ContextOverflowError } from '../../../src/core/errors.ts';
-import { DEFAULT_BUDGETS } from '../../../src/core/pipeline/budget.ts';
-import {
-  fitPrompt,
-  promptTokenLimit,
-  type PromptParts,
-} from '../../../src/core/pipeline/prompt-fit.ts';
+import { DEFAULT_BUDGETS } from '../../../src/core/llm/budget.ts';
+import { fitPrompt, promptTokenLimit, type PromptParts } from '../../../src/core/llm/prompt-fit.ts';
 import type { PromptPassage } from '../../../src/core/ports/chat-engine.ts';
 
 /** One token per word: block sizes are easy to reckon with. */
