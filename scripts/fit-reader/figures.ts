@@ -7,13 +7,23 @@ function isRight(prediction: Prediction): boolean {
   return prediction.answerable && prediction.bestF1 >= RIGHT_F1;
 }
 
-/** The least threshold (in steps of 0.01) at which the stated answers reach `target` precision. */
-export function chooseThreshold(predictions: readonly Prediction[], target: number): number {
+/**
+ * The least threshold (in steps of 0.01) at which the stated answers reach `target` precision in
+ * every one of `predictionSets` (out of fold, and the final fit's own); a set stating nothing at a
+ * threshold meets it. The out-of-fold set alone would allow a threshold that the final fit, surer
+ * of its own training questions, crosses with wrong answers.
+ */
+export function chooseThreshold(
+  predictionSets: readonly (readonly Prediction[])[],
+  target: number,
+): number {
   for (let step = 5; step < 100; step += 1) {
     const threshold = step / 100;
-    const stated = predictions.filter((prediction) => prediction.confidence >= threshold);
-    if (stated.length === 0) return threshold;
-    if (stated.filter(isRight).length / stated.length >= target) return threshold;
+    const met = predictionSets.every((predictions) => {
+      const stated = predictions.filter((prediction) => prediction.confidence >= threshold);
+      return stated.length === 0 || stated.filter(isRight).length / stated.length >= target;
+    });
+    if (met) return threshold;
   }
   return 1;
 }

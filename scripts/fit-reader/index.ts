@@ -9,11 +9,12 @@
  * 3. Confidence model: one sample per question, the features of its best span, labelled 1 when
  *    that span is right (F1 >= 0.5) and 0 otherwise (always 0 for an unanswerable question).
  * 4. Threshold: the least confidence at which the stated answers, pooled over the data sets, are
- *    right at least {@link TARGET_PRECISION} of the time, read from out-of-fold predictions
- *    (two folds by question id), so the figure is not the fit's own optimism.
+ *    right at least {@link TARGET_PRECISION} of the time, both out of fold (two folds by question
+ *    id, so the figure is not the fit's own optimism) and in the final fit's own predictions.
  * 5. Relevance floor: a low quantile of the relevance of SQuAD 2.0's unanswerable questions, which
- *    are about the folder's topics: they must still see passages. Questions of other data sets
- *    asked of the SQuAD folder (truly absent topics) show what the floor refuses.
+ *    are about the folder's topics: they must still see passages; lower still if answerable
+ *    questions would fall under it. Questions of other data sets asked of the SQuAD folder (truly
+ *    absent topics) show what the floor refuses.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -34,6 +35,12 @@ const OUTPUT = 'src/core/answer/reader-weights.ts';
 export const TARGET_PRECISION = 0.6;
 /** Share of SQuAD's on-topic unanswerable questions allowed under the relevance floor. */
 const FLOOR_QUANTILE = 0.05;
+/**
+ * Share of answerable questions (all data sets) allowed under it: "Nothing in your folders matches
+ * this" said of a question the folder answers is the worst outcome, so the floor is the lower of
+ * the two quantiles.
+ */
+const ANSWERABLE_FLOOR_QUANTILE = 0.01;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -46,20 +53,31 @@ const { values } = parseArgs({
 const items = await collectQuestions(values.eval, DATASETS);
 const foreign = await collectQuestions(values.eval, ['hotpotqa', 'musique', '2wiki'], 'squad2');
 const outOfFold = evaluateFolds(items);
-const threshold = chooseThreshold(outOfFold, TARGET_PRECISION);
 const squadUnanswerable = outOfFold.filter(
   (prediction) => prediction.dataset === 'squad2' && !prediction.answerable,
 );
-const relevanceFloor = chooseFloor(squadUnanswerable, FLOOR_QUANTILE);
+const relevanceFloor = Math.min(
+  chooseFloor(squadUnanswerable, FLOOR_QUANTILE),
+  chooseFloor(
+    outOfFold.filter((prediction) => prediction.answerable),
+    ANSWERABLE_FLOOR_QUANTILE,
+  ),
+);
 const fitted = fitModels(items);
+const inSample = evaluateWith(fitted, items);
+const threshold = chooseThreshold([outOfFold, inSample], TARGET_PRECISION);
 const report = {
   questions: items.length,
   threshold,
   relevanceFloor,
   outOfFold: summarize(outOfFold, threshold, relevanceFloor),
   outOfFoldCurve: precisionCurve(outOfFold),
-  inSample: summarize(evaluateWith(fitted, items), threshold, relevanceFloor),
+  inSample: summarize(inSample, threshold, relevanceFloor),
   foreignRefused: share(evaluateWith(fitted, foreign), (item) => item.relevance < relevanceFloor),
+  answerableRefused: share(
+    outOfFold.filter((prediction) => prediction.answerable),
+    (prediction) => prediction.relevance < relevanceFloor,
+  ),
 };
 if (!values['dry-run']) {
   const text = weightsFile(fitted, threshold, relevanceFloor, report);
