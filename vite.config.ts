@@ -7,6 +7,12 @@ import { pdfjsData } from './scripts/vite/pdfjs-data.ts';
 /** onnxruntime-web's WebAssembly runtime is about 27 MB; precache it so search works offline. */
 const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
 
+/**
+ * Rolldown reports which plugins took the most of a build's time after every build that takes a
+ * while; ours always does (the worker bundles), so `npm start` would print the same block twice.
+ */
+const QUIET_BUILD = { checks: { bundlerTimings: false } };
+
 export default defineConfig({
   plugins: [
     svelte(),
@@ -48,8 +54,8 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  worker: { format: 'es', rolldownOptions: QUIET_BUILD },
+  build: { target: 'es2022', sourcemap: true, rolldownOptions: QUIET_BUILD },
   // Workers take their policy from their own response's headers, never from the page's <meta>.
   preview: {
     port: 4173,
