@@ -163,17 +163,25 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     const collection = await storedCollection(store);
     const pause = new PauseController();
     const phases: string[] = [];
+    let reachedPause!: () => void;
+    const paused = new Promise<void>((resolve) => (reachedPause = resolve));
+    let settled = false;
     pause.pause();
     const running = ingest(store, collection, {
       pause,
       progressInterval: 0,
-      onProgress: (progress) => phases.push(progress.phase),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(phases.at(-1)).toBe('paused');
+      onProgress: (progress) => {
+        phases.push(progress.phase);
+        if (progress.phase === 'paused') reachedPause();
+      },
+    }).finally(() => (settled = true));
+    await paused;
     expect(await store.listFiles(collection.id)).toHaveLength(0);
+    expect(phases.at(-1)).toBe('paused');
+    expect(settled).toBe(false);
     pause.resume();
     expect((await running).phase).toBe('done');
+    expect(await store.listFiles(collection.id)).toHaveLength(14);
   });
 
   it('keeps the bytes of paged files only when asked, and drops them with the file', async () => {
