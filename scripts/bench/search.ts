@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import {
   chooseVectorIndexFactory,
-  createVoyIndexFactory,
   decodeVectors,
   encodeVectors,
   exactIndexFactory,
   simdAvailable,
 } from '../../src/adapters/vector/index.ts';
+import { createVoyIndexFactory } from '../../src/adapters/vector/voy-index.ts';
 import type { VectorIndex, VectorIndexFactory } from '../../src/core/ports/vector-index.ts';
 import { settleMemory } from './settle-memory.ts';
 import { loadVoyInNode } from './load-voy-in-node.ts';

@@ -6,8 +6,8 @@ import {
   FlatIndex,
   flatIndexFactory,
   simdAvailable,
-  voyIndexFactory,
 } from '../../src/adapters/vector/index.ts';
+import { voyIndexFactory } from '../../src/adapters/vector/voy-index.ts';
 import { codeLimit, queryLimit } from '../../src/adapters/vector/int8-codes.ts';
 import { Int8Kernel } from '../../src/adapters/vector/int8-kernel.ts';
 import { seededRandom } from '../../src/core/retrieval/vector-math.ts';

@@ -1,3 +1,8 @@
+/**
+ * The vector indexes the app builds. voy-search's (`voy-index.ts`), the measured alternative, is
+ * not exported here: only the bench and the contract suite import it, so no collection uses it and
+ * the app's build carries none of voy-search.
+ */
 import type { VectorIndex, VectorIndexFactory } from '../../core/ports/vector-index.ts';
 import { ExactIndex } from './exact-index.ts';
 import { FlatIndex } from './flat-index.ts';
@@ -6,7 +11,6 @@ export { ExactIndex } from './exact-index.ts';
 export { FlatIndex, type FlatIndexOptions } from './flat-index.ts';
 export { simdAvailable } from './int8-kernel.ts';
 export { decodeVectors, encodeVectors } from './vector-bytes.ts';
-export { createVoyIndexFactory, voyIndexFactory, VoyIndex, type VoyClass } from './voy-index.ts';
 
 /** A factory whose indexes are ready at once (no WebAssembly to fetch first). */
 export interface ImmediateVectorIndexFactory extends VectorIndexFactory {
