@@ -7,7 +7,7 @@
  * quote cited. The text reaches `onAnswerDelta` once its citations are checked. When no
  * response has an answer, no call is made: the documents do not hold it.
  */
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Citation, StrategyAnswer } from '../answer/strategy-answer.ts';
 import type { Trace } from '../llm/trace.ts';
@@ -15,7 +15,8 @@ import { reportDrops, resolveCitations } from './citations.ts';
 import type { SpecialistResponse } from './specialist.ts';
 import { escapeMarkdown } from '../markdown-escape.ts';
 
-export type Rating = 'good' | 'conjecture' | 'unhelpful';
+const RATING = schema.enumeration(['good', 'conjecture', 'unhelpful']);
+export type Rating = schema.SchemaValue<typeof RATING>;
 
 export interface CoordinatorContext {
   llm: LlmClient;
@@ -34,33 +35,14 @@ export interface CoordinatorOutput extends StrategyAnswer {
   ratings: Rating[];
 }
 
-interface CoordinatorReply {
-  ratings: { response: number; rating: Rating }[];
-  answer: string;
-}
-
 const STEP = 'coordinator';
 export const NOT_FOUND_TEXT = "The documents don't contain the answer to this question.";
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const COORDINATOR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    ratings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          response: { type: 'integer' },
-          rating: { type: 'string', enum: ['good', 'conjecture', 'unhelpful'] },
-        },
-        required: ['response', 'rating'],
-      },
-    },
-    answer: { type: 'string' },
-  },
-  required: ['ratings', 'answer'],
-};
+export const COORDINATOR_SCHEMA = schema.object({
+  ratings: schema.array(schema.object({ response: schema.integer(), rating: RATING })),
+  answer: schema.string(),
+});
 
 const SYSTEM = [
   'You check the answers that research assistants found in the documents and write the final answer.',
@@ -104,7 +86,7 @@ export async function coordinateAnswer(
     },
     320,
   );
-  const reply = await context.llm.json<CoordinatorReply>(STEP, {
+  const reply = await context.llm.json(STEP, {
     name: 'coordinate',
     schema: COORDINATOR_SCHEMA,
     messages: prompt.messages,

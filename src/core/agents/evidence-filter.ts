@@ -4,7 +4,7 @@
  * budget, or an engine that returns the schema's default: no numbers and no "none") it keeps the
  * top three by rank.
  */
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Evidence } from '../ports/retriever.ts';
 import type { Trace } from '../llm/trace.ts';
@@ -32,20 +32,11 @@ const STEP = 'evidence-filter';
 /** Passages kept when there is no usable decision. */
 export const FALLBACK_KEPT = 3;
 
-interface FilterReply {
-  keep: number[];
-  nothingRelevant: boolean;
-}
-
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const EVIDENCE_FILTER_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    keep: { type: 'array', items: { type: 'integer' } },
-    nothingRelevant: { type: 'boolean' },
-  },
-  required: ['keep', 'nothingRelevant'],
-};
+export const EVIDENCE_FILTER_SCHEMA = schema.object({
+  keep: schema.array(schema.integer()),
+  nothingRelevant: schema.boolean(),
+});
 
 const SYSTEM = [
   'You filter search results for a question-answering assistant.',
@@ -73,7 +64,7 @@ export async function filterEvidence(
     },
     80,
   );
-  const reply = await context.llm.json<FilterReply | undefined>(STEP, {
+  const reply = await context.llm.json(STEP, {
     name: 'filter',
     schema: EVIDENCE_FILTER_SCHEMA,
     messages: prompt.messages,

@@ -8,7 +8,7 @@
  * A question that names its own subject is searched as asked. Traced as `question-rewrite`.
  */
 import { ContextOverflowError } from '../errors.ts';
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { Budget } from '../llm/budget.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Trace } from '../llm/trace.ts';
@@ -60,11 +60,7 @@ const STEP = 'follow-up';
  * The reply: the empty string first, what an engine without a model returns, taken as "no
  * rewrite". Exported for the tests of the model-reply reader.
  */
-export const FOLLOW_UP_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { standalone: { type: 'string' } },
-  required: ['standalone'],
-};
+export const FOLLOW_UP_SCHEMA = schema.object({ standalone: schema.string() });
 
 const SYSTEM = [
   "You rewrite the last question of a conversation about the user's documents so that it can be understood on its own.",
@@ -82,7 +78,7 @@ export async function rewriteFollowUp(
   const empty = { standalone: '' };
   let reply = empty;
   try {
-    reply = await context.llm.json<{ standalone: string }>(STEP, {
+    reply = await context.llm.json(STEP, {
       name: 'follow_up',
       schema: FOLLOW_UP_SCHEMA,
       messages: [

@@ -5,18 +5,9 @@
  * small talk and general knowledge). Its fallback, and the extractive engine's
  * schema-default reply, is `single` with the question itself as the query.
  */
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Trace } from '../llm/trace.ts';
-
-export type RoutedStrategy = 'direct' | 'single' | 'plan' | 'thorough';
-
-export interface RouterDecision {
-  strategy: RoutedStrategy;
-  reason: string;
-  /** The search query, for `single` and `thorough`; the question when the router wrote none. */
-  query: string;
-}
 
 export interface RouterContext {
   llm: LlmClient;
@@ -29,15 +20,14 @@ const STEP = 'router';
  * The reply: `single` first, the schema's default value, what an engine without a model returns.
  * Exported for the tests of the model-reply reader.
  */
-export const ROUTE_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    strategy: { type: 'string', enum: ['single', 'thorough', 'direct', 'plan'] },
-    reason: { type: 'string' },
-    query: { type: 'string' },
-  },
-  required: ['strategy', 'reason', 'query'],
-};
+export const ROUTE_SCHEMA = schema.object({
+  strategy: schema.enumeration(['single', 'thorough', 'direct', 'plan']),
+  reason: schema.string(),
+  /** The search query, for `single` and `thorough`; the question when the router wrote none. */
+  query: schema.string(),
+});
+
+export type RouterDecision = schema.SchemaValue<typeof ROUTE_SCHEMA>;
 
 const SYSTEM = [
   "You decide how an assistant answers a question about the user's own documents.",
@@ -59,7 +49,7 @@ export async function routeQuestion(
     reason: 'No usable routing decision; searching the documents once.',
     query: input.question,
   });
-  const reply = await context.llm.json<RouterDecision>(STEP, {
+  const reply = await context.llm.json(STEP, {
     name: 'route',
     schema: ROUTE_SCHEMA,
     messages: [

@@ -5,7 +5,7 @@
  * asks with an `answer` purpose, so the extractive engine replies with its span, sentence and
  * passage id, read here as the answer and one quote.
  */
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Evidence } from '../ports/retriever.ts';
 import type { Trace } from '../llm/trace.ts';
@@ -32,33 +32,19 @@ export interface SpecialistResponse {
   answer: string | null;
 }
 
-interface SpecialistReply {
-  analysis: string;
-  quotes: { passage: number; quote: string }[];
-  answer: string | null;
-  /** The extractive engine's sentence and passage id. */
-  quote?: unknown;
-  passageId?: unknown;
-}
-
 const STEP = 'specialist';
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const SPECIALIST_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    analysis: { type: 'string' },
-    quotes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { passage: { type: 'integer' }, quote: { type: 'string' } },
-        required: ['passage', 'quote'],
-      },
-    },
-    answer: { type: ['string', 'null'] },
-  },
-  required: ['analysis', 'quotes', 'answer'],
+export const SPECIALIST_SCHEMA = schema.object({
+  analysis: schema.string(),
+  quotes: schema.array(schema.object({ passage: schema.integer(), quote: schema.string() })),
+  answer: schema.nullable(schema.string()),
+});
+
+/** The reply, and beside the schema's properties the extractive engine's sentence and passage id. */
+type SpecialistReply = schema.SchemaValue<typeof SPECIALIST_SCHEMA> & {
+  quote?: unknown;
+  passageId?: unknown;
 };
 
 const SYSTEM = [

@@ -6,7 +6,7 @@
  * any search has run) the rule decides: search with the question while memory is empty, else
  * answer. Each step is traced as `thought-end`.
  */
-import type { JsonSchema } from '../ports/chat-engine.ts';
+import * as schema from '../llm/json-schema.ts';
 import type { LlmClient } from '../llm/llm-client.ts';
 import type { Evidence } from '../ports/retriever.ts';
 import type { Trace } from '../llm/trace.ts';
@@ -33,17 +33,11 @@ export interface UnifiedStepInput {
 
 export interface UnifiedStepOutput {
   thought: string;
-  action: 'search' | 'answer';
+  action: StepReply['action'];
   /** Set when the action is `search`. */
   query?: string;
   /** `model`: the model's decision; `rule`: the fallback rule's. */
   decidedBy: 'model' | 'rule';
-}
-
-interface StepReply {
-  thought: string;
-  action: 'search' | 'answer';
-  query: string;
 }
 
 const STEP = 'unified-step';
@@ -51,15 +45,13 @@ const STEP = 'unified-step';
 const STEP_MAX_TOKENS = 160;
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const UNIFIED_STEP_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    thought: { type: 'string' },
-    action: { type: 'string', enum: ['search', 'answer'] },
-    query: { type: 'string' },
-  },
-  required: ['thought', 'action', 'query'],
-};
+export const UNIFIED_STEP_SCHEMA = schema.object({
+  thought: schema.string(),
+  action: schema.enumeration(['search', 'answer']),
+  query: schema.string(),
+});
+
+type StepReply = schema.SchemaValue<typeof UNIFIED_STEP_SCHEMA>;
 
 const SYSTEM = [
   "You are a research assistant that answers questions from the user's documents by searching them.",
@@ -87,7 +79,7 @@ export async function decideUnifiedStep(
     },
     STEP_MAX_TOKENS,
   );
-  const reply = await context.llm.json<StepReply | undefined>(STEP, {
+  const reply = await context.llm.json(STEP, {
     name: 'unified_step',
     schema: UNIFIED_STEP_SCHEMA,
     messages: prompt.messages,

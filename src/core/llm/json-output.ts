@@ -7,6 +7,7 @@
  * then the value is checked. Errors are short sentences a model can act on in a repair request.
  */
 import type { JsonSchema } from '../ports/chat-engine.ts';
+import type { Schema } from './json-schema.ts';
 import { repairJson } from './json-repair.ts';
 import { isRecord } from '../is-record.ts';
 
@@ -15,8 +16,8 @@ export type JsonOutput<Value> = { ok: true; value: Value } | { ok: false; error:
 /** A value that does not match its schema, at a property path. */
 class Mismatch extends Error {}
 
-/** Reads `text` as a `Value` of `schema`; the caller's `Value` must describe the schema. */
-export function parseJsonOutput<Value>(text: string, schema: JsonSchema): JsonOutput<Value> {
+/** Reads `text` as a value of `schema`. */
+export function parseJsonOutput<Value>(text: string, schema: Schema<Value>): JsonOutput<Value> {
   if (text.trim().length === 0) return { ok: false, error: 'The reply was empty.' };
   const opener = typesOf(schema).includes('array') ? '[' : '{';
   // Two places the JSON may start: in a fence, and at the first opener of the reply. The fence

@@ -23,6 +23,7 @@ import type {
 } from '../ports/chat-engine.ts';
 import type { BudgetTracker } from './budget.ts';
 import { parseJsonOutput } from './json-output.ts';
+import type { Schema } from './json-schema.ts';
 import {
   countPromptTokens,
   fitPrompt,
@@ -47,13 +48,13 @@ export interface TextCall {
   interrupt?: AbortSignal;
 }
 
-export interface JsonCall<Value> extends TextCall {
+export interface JsonCall<Reply, Fallback = Reply> extends TextCall {
   /** The schema's name, for engines that enforce it. */
   name: string;
-  /** What the reply must match; `Value` must describe it (see `parseJsonOutput`). */
-  schema: JsonSchema;
+  /** What the reply must match (see `parseJsonOutput`). */
+  schema: Schema<Reply>;
   /** The step's defined value when no usable reply can be had. */
-  fallback: () => Value;
+  fallback: () => Fallback;
 }
 
 export interface TextReply {
@@ -95,7 +96,10 @@ export class LlmClient {
     return { text, finishReason, usage };
   }
 
-  async json<Value>(step: string, call: JsonCall<Value>): Promise<Value> {
+  async json<Reply, Fallback = Reply>(
+    step: string,
+    call: JsonCall<Reply, Fallback>,
+  ): Promise<Reply | Fallback> {
     const format: ResponseFormat = { type: 'json', name: call.name, schema: call.schema };
     const request: TextCall = {
       ...call,
@@ -112,7 +116,7 @@ export class LlmClient {
       if (!(error instanceof BudgetExhaustedError)) throw error;
       return this.fallback(step, call, 'budget-exhausted', error.message);
     }
-    const parsed = parseJsonOutput<Value>(first.text, call.schema);
+    const parsed = parseJsonOutput(first.text, call.schema);
     if (parsed.ok) return parsed.value;
 
     this.options.trace.emit({
@@ -134,7 +138,7 @@ export class LlmClient {
       }
       throw error;
     }
-    const repaired = parseJsonOutput<Value>(second.text, call.schema);
+    const repaired = parseJsonOutput(second.text, call.schema);
     return repaired.ok ? repaired.value : this.fallback(step, call, 'malformed', repaired.error);
   }
 
@@ -233,8 +237,8 @@ export class LlmClient {
   }
 
   /** The repair request with the step's own conversation, or on its own when that is too long. */
-  private repairMessages<Value>(
-    call: JsonCall<Value>,
+  private repairMessages(
+    call: JsonCall<unknown, unknown>,
     messages: ChatMessage[],
     broken: string,
     error: string,
@@ -254,12 +258,12 @@ export class LlmClient {
     ];
   }
 
-  private fallback<Value>(
+  private fallback<Fallback>(
     step: string,
-    call: JsonCall<Value>,
+    call: JsonCall<unknown, Fallback>,
     reason: LlmCallFallbackEvent['reason'],
     error: string,
-  ): Value {
+  ): Fallback {
     this.options.trace.emit({ type: 'llm-call-fallback', step, reason, error });
     return call.fallback();
   }

@@ -11,11 +11,11 @@ import type { StepContext } from '../../llm/step-context.ts';
 /** Calls kept for the defender's final answer. */
 export const DEFENDER_CALLS = 1;
 
-export async function planJson<Value>(
+export async function planJson<Reply, Fallback = Reply>(
   context: StepContext,
   step: string,
-  call: JsonCall<Value>,
-): Promise<Value> {
+  call: JsonCall<Reply, Fallback>,
+): Promise<Reply | Fallback> {
   if (context.budget.remainingCalls <= DEFENDER_CALLS) {
     const error = `The last ${DEFENDER_CALLS} model call is kept for the final answer.`;
     context.trace.emit({ type: 'llm-call-fallback', step, reason: 'budget-exhausted', error });

@@ -2,22 +2,18 @@
  * Judge (RopMura): whether what is Known answers the question. Nothing Known is not answerable,
  * without a call. Fallback: not answerable, so the loop goes on while its budget lasts.
  */
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
 
-export interface Judgement {
-  answerable: boolean;
-  reason: string;
-}
-
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const JUDGE_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { answerable: { type: 'boolean' }, reason: { type: 'string' } },
-  required: ['answerable', 'reason'],
-};
+export const JUDGE_SCHEMA = schema.object({
+  answerable: schema.boolean(),
+  reason: schema.string(),
+});
+
+export type Judgement = schema.SchemaValue<typeof JUDGE_SCHEMA>;
 
 const SYSTEM = [
   'You decide whether a question can be answered fully from the facts in What is Known, and nothing else.',
@@ -34,7 +30,7 @@ export async function judgeKnowledge(
   const judgement: Judgement =
     knowledge.known.length === 0
       ? { answerable: false, reason: 'Nothing is Known yet.' }
-      : await planJson<Judgement>(context, 'plan-judge', {
+      : await planJson(context, 'plan-judge', {
           name: 'judgement',
           schema: JUDGE_SCHEMA,
           messages: [

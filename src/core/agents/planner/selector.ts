@@ -4,7 +4,7 @@
  * candidate the question itself is asked, once; null when even that was asked: nothing new is left.
  * Fallback for an unusable choice: the first new candidate.
  */
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import {
@@ -16,11 +16,10 @@ import {
 } from './knowledge.ts';
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const SELECTOR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { choice: { type: 'integer' }, subQuestion: { type: 'string' } },
-  required: ['choice', 'subQuestion'],
-};
+export const SELECTOR_SCHEMA = schema.object({
+  choice: schema.integer(),
+  subQuestion: schema.string(),
+});
 
 const SYSTEM = [
   "You choose the next sub-question to search the user's documents for.",
@@ -55,7 +54,7 @@ async function choose(
   if (first === undefined) return isRepeat(knowledge, context.question) ? null : context.question;
   if (fresh.length === 1) return first;
   const numbered = fresh.map((candidate, index) => `${index + 1}. ${candidate}`).join('\n');
-  const reply = await planJson<{ choice: number; subQuestion: string }>(context, 'plan-select', {
+  const reply = await planJson(context, 'plan-select', {
     name: 'sub_question_choice',
     schema: SELECTOR_SCHEMA,
     messages: [

@@ -3,7 +3,7 @@
  * a few candidate sub-questions that would close a gap. Fallback: the open gaps themselves, then
  * the question.
  */
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import type { StepContext } from '../../llm/step-context.ts';
 import { planJson } from './json-step.ts';
 import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowledge.ts';
@@ -12,11 +12,7 @@ import { describeKnowledge, KNOWN_IS_DATA, type PlannerKnowledge } from './knowl
 export const MAX_CANDIDATES = 4;
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const SPLITTER_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { subQuestions: { type: 'array', items: { type: 'string' } } },
-  required: ['subQuestions'],
-};
+export const SPLITTER_SCHEMA = schema.object({ subQuestions: schema.array(schema.string()) });
 
 const SYSTEM = [
   "You plan the search for a question that needs several facts from the user's documents.",
@@ -39,7 +35,7 @@ export async function splitQuestion(
   knowledge: PlannerKnowledge,
   options: SplitOptions,
 ): Promise<string[]> {
-  const reply = await planJson<{ subQuestions: string[] }>(context, 'plan-split', {
+  const reply = await planJson(context, 'plan-split', {
     name: 'sub_questions',
     schema: SPLITTER_SCHEMA,
     messages: [

@@ -10,7 +10,7 @@
  * round the rework loop, and the ranker places it below any evaluated candidate with the same q.
  */
 import { ContextOverflowError } from '../../errors.ts';
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import {
   QUALITY_THRESHOLD,
   qualityScore,
@@ -31,31 +31,22 @@ export interface ScoreInput {
   round: number;
 }
 
-interface EvaluatorReply {
-  logicScore: number;
-  answerScore: number;
-  explanationScore: number;
-  suggestions: string;
-}
-
 const STEP = 'evaluator';
 /** Room for three integers and a few sentences of suggestions. */
 const MAX_TOKENS = 220;
 /** Characters of the candidate shown (its `Answer:` line kept when cut). */
 const CANDIDATE_CHARACTERS = 4000;
 
-const SCORE: JsonSchema = { type: 'integer', minimum: 0, maximum: 5 };
+const SCORE = schema.integer({ minimum: 0, maximum: 5 });
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const EVALUATOR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    logicScore: SCORE,
-    answerScore: SCORE,
-    explanationScore: SCORE,
-    suggestions: { type: 'string' },
-  },
-  required: ['logicScore', 'answerScore', 'explanationScore', 'suggestions'],
-};
+export const EVALUATOR_SCHEMA = schema.object({
+  logicScore: SCORE,
+  answerScore: SCORE,
+  explanationScore: SCORE,
+  suggestions: schema.string(),
+});
+
+type EvaluatorReply = schema.SchemaValue<typeof EVALUATOR_SCHEMA>;
 
 const SYSTEM = [
   "You grade one answer to a question, checking it against excerpts of the user's documents.",
@@ -124,7 +115,7 @@ async function evaluate(context: RefineContext, input: ScoreInput): Promise<Eval
     if (error instanceof ContextOverflowError) return null;
     throw error;
   }
-  return context.llm.json<EvaluatorReply | null>(STEP, {
+  return context.llm.json(STEP, {
     name: 'candidate_scores',
     schema: EVALUATOR_SCHEMA,
     messages,

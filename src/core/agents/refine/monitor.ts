@@ -5,7 +5,7 @@
  * into searches. Without a usable reply (malformed, or no budget left) the signals are trusted:
  * a gap, at the sentence holding the first signal.
  */
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import { neutralisePassageText } from '../../llm/prompt-fit.ts';
 import type { StepContext } from '../../llm/step-context.ts';
 import {
@@ -30,22 +30,13 @@ export interface MonitorDecision {
   decidedBy: 'llm' | 'fallback';
 }
 
-interface MonitorReply {
-  gap: boolean;
-  span: string;
-}
-
 const STEP = 'monitor';
 const MAX_TOKENS = 80;
 /** A span longer than this is cut (a model may copy the whole window). */
 const MAX_SPAN_CHARACTERS = 300;
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const MONITOR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { gap: { type: 'boolean' }, span: { type: 'string' } },
-  required: ['gap', 'span'],
-};
+export const MONITOR_SCHEMA = schema.object({ gap: schema.boolean(), span: schema.string() });
 
 const SYSTEM = [
   'You watch an assistant write an answer and spot knowledge gaps.',
@@ -65,7 +56,7 @@ export async function checkForGap(
     `Possible signs of a gap: ${input.signals.map(describeSignal).join('; ')}.`,
     'Does this reasoning show a knowledge gap?',
   ].join('\n\n');
-  const reply = await context.llm.json<MonitorReply | undefined>(STEP, {
+  const reply = await context.llm.json(STEP, {
     name: 'monitor_check',
     schema: MONITOR_SCHEMA,
     messages: [

@@ -5,7 +5,7 @@
  * before the candidate is written. Without usable queries (malformed, empty, or no budget left)
  * one query is made mechanically: the absent names first, then the claim's content words.
  */
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import { neutralisePassageText } from '../../llm/prompt-fit.ts';
 import type { StepContext } from '../../llm/step-context.ts';
 
@@ -25,23 +25,17 @@ export interface QuerierOutput {
   decidedBy: 'querier' | 'fallback';
 }
 
-interface QuerierReply {
-  queries: string[];
-}
-
 const STEP = 'querier';
 const MAX_TOKENS = 80;
 const MAX_QUERIES = 3;
 const MAX_QUERY_WORDS = 8;
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const QUERIER_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    queries: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: MAX_QUERIES },
-  },
-  required: ['queries'],
-};
+export const QUERIER_SCHEMA = schema.object({
+  queries: schema.array(schema.string(), { minItems: 1, maxItems: MAX_QUERIES }),
+});
+
+type QuerierReply = schema.SchemaValue<typeof QUERIER_SCHEMA>;
 
 const SYSTEM = [
   "You write search queries for a keyword search over the user's documents.",
@@ -89,7 +83,7 @@ async function askQuerier(
   const task = input.span
     ? `The assistant answering the question is unsure of this claim:\n<claim>\n${neutralisePassageText(input.span)}\n</claim>\nWrite queries that find the missing fact.`
     : 'Write queries that find the facts needed to answer the question.';
-  return context.llm.json<QuerierReply | undefined>(STEP, {
+  return context.llm.json(STEP, {
     name: 'search_queries',
     schema: QUERIER_SCHEMA,
     messages: [

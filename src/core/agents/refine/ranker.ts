@@ -6,7 +6,7 @@
  * over a fallback one, then a candidate with an answer over one without, then the lowest id.
  */
 import { ContextOverflowError } from '../../errors.ts';
-import type { JsonSchema } from '../../ports/chat-engine.ts';
+import * as schema from '../../llm/json-schema.ts';
 import type { Candidate } from './candidate.ts';
 import { renderCandidate } from './candidate-prompt.ts';
 import type { EvidencePool } from './evidence-pool.ts';
@@ -27,22 +27,15 @@ export interface RankResult {
   reason: string;
 }
 
-interface RankerReply {
-  best: number;
-  reason: string;
-}
-
 const STEP = 'ranker';
 const MAX_TOKENS = 120;
 /** Characters shown of all the candidates together; a tighter cut when the prompt does not fit. */
 const CANDIDATE_CHARACTERS = [3600, 1500] as const;
 
 /** What the reply must be (exported for the tests of the model-reply reader). */
-export const RANKER_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { best: { type: 'integer' }, reason: { type: 'string' } },
-  required: ['best', 'reason'],
-};
+export const RANKER_SCHEMA = schema.object({ best: schema.integer(), reason: schema.string() });
+
+type RankerReply = schema.SchemaValue<typeof RANKER_SCHEMA>;
 
 const SYSTEM = [
   'You pick the best of several candidate answers to a question.',
@@ -129,7 +122,7 @@ async function askRanker(context: RefineContext, input: RankInput): Promise<Rank
       if (error instanceof ContextOverflowError) continue;
       throw error;
     }
-    return context.llm.json<RankerReply | null>(STEP, {
+    return context.llm.json(STEP, {
       name: 'rank_candidates',
       schema: RANKER_SCHEMA,
       messages,
