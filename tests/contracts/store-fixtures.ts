@@ -1,4 +1,6 @@
 import type { FileWrite, StoredCentroids } from '../../src/core/ports/store.ts';
+import { chunkKeywords } from '../../src/core/retrieval/keyword-segment.ts';
+import { encodeSegment } from '../../src/core/retrieval/keyword-segment-format.ts';
 import type { Chunk, Collection, FileRecord, FileStatus } from '../../src/core/types.ts';
 
 export const DIM = 4;
@@ -51,7 +53,7 @@ export function makeWrite(
   for (let index = 0; index < vectors.length; index += 1) {
     vectors[index] = Math.fround(Math.sin(seed * 1000 + index + path.length) / 3);
   }
-  return { file, chunks, vectors };
+  return { file, chunks, vectors, keywords: encodeSegment(chunkKeywords(chunks)) };
 }
 
 function makeChunk(file: FileRecord, ordinal: number): Chunk {

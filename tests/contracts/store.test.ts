@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { describeEmbeddingReplacementContract } from './store-embeddings.contract.ts';
+import { describeKeywordsContract } from './store-keywords.contract.ts';
 import { describeOriginalsContract } from './store-originals.contract.ts';
 import { describeStoreContract } from './store.contract.ts';
 
@@ -14,3 +15,5 @@ describeEmbeddingReplacementContract('MemoryStore', async () => new MemoryStore(
 describeEmbeddingReplacementContract('IdbStore', openIdbStore);
 describeOriginalsContract('MemoryStore', async () => new MemoryStore());
 describeOriginalsContract('IdbStore', openIdbStore);
+describeKeywordsContract('MemoryStore', async () => new MemoryStore());
+describeKeywordsContract('IdbStore', openIdbStore);

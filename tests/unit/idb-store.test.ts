@@ -4,8 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { toStorageError } from '../../src/adapters/store/quota-errors.ts';
 import { DATABASE_VERSION } from '../../src/adapters/store/schema.ts';
+import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { StorageFullError } from '../../src/core/errors.ts';
-import { bytesOf, makeCollection, makeWrite } from '../contracts/store-fixtures.ts';
+import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
+import { bytesOf, DIM, makeCollection, makeWrite } from '../contracts/store-fixtures.ts';
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 function quotaExceeded(): DOMException {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -118,6 +124,36 @@ describe('IdbStore', () => {
     await store.writeFile({ ...makeWrite('a', 'new.pdf'), original: new Uint8Array([1, 2, 3]) });
     expect(await store.getOriginal('a/new.pdf')).toEqual(new Uint8Array([1, 2, 3]));
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
+  });
+
+  it('upgrades a database holding chunks; their first load builds the keyword index, once', async () => {
+    const factory = new IDBFactory();
+    const legacy = await createVersionOneDatabase(factory);
+    const { file, chunks, vectors } = makeWrite('a', 'old.md', { chunkCount: 2 });
+    await new Promise((resolve, reject) => {
+      const transaction = legacy.transaction(
+        ['collections', 'files', 'chunks', 'vectors'],
+        'readwrite',
+      );
+      transaction
+        .objectStore('collections')
+        .put(makeCollection('a', { fileCount: 1, chunkCount: 2 }));
+      transaction.objectStore('files').put(file);
+      for (const chunk of chunks) transaction.objectStore('chunks').put(chunk);
+      const ids = chunks.map((chunk) => chunk.id);
+      const row = { fileId: file.id, collectionId: 'a', ids, dim: DIM, data: vectors.buffer };
+      transaction.objectStore('vectors').put(row);
+      transaction.oncomplete = resolve;
+      transaction.onerror = () => reject(transaction.error);
+    });
+    legacy.close();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect(await store.loadKeywords('a')).toEqual({ chunkCount: 2, generation: 0, segments: [] });
+    const search = new LibrarySearch(store, async () => fail('no embedder'), chooseVectorIndex);
+    const { passages } = await search.search('text of old', { mode: 'bm25', k: 5 });
+    expect(passages.map((passage) => passage.id).sort()).toEqual(['a/old.md#0', 'a/old.md#1']);
+    expect(await store.loadKeywords('a')).toMatchObject({ generation: 1, segments: [] });
+    expect(await store.listChunks('a')).toHaveLength(2);
   });
 
   it('lets go of the database when another tab upgrades it', async () => {

@@ -1,12 +1,13 @@
 import { CollectionNotFoundError, DimensionMismatchError } from '../../core/errors.ts';
 import type { FileWrite } from '../../core/ports/store.ts';
+import { decodeSegment } from '../../core/retrieval/keyword-segment-format.ts';
 import type { Collection, FileRecord } from '../../core/types.ts';
 
 /**
  * Checks a write before anything is stored and returns the collection it goes into. Each chunk
  * must be `${fileId}#${ordinal}` of this file, only indexed files may have chunks or an original,
- * the record's `chunkCount` must match, and there must be one vector of the collection's `dim`
- * per chunk.
+ * the record's `chunkCount` must match, there must be one vector of the collection's `dim`
+ * per chunk, and the keyword segment must hold exactly the chunks, in order.
  */
 export function validateFileWrite(
   write: FileWrite,
@@ -37,6 +38,10 @@ export function validateFileWrite(
     }
     if (ids.has(chunk.id)) throw invalidWrite(file.id, `chunk "${chunk.id}" appears twice`);
     ids.add(chunk.id);
+  }
+  const keywordIds = decodeSegment(write.keywords).ids;
+  if (keywordIds.length !== chunks.length || chunks.some(({ id }, at) => keywordIds[at] !== id)) {
+    throw invalidWrite(file.id, 'its keyword segment does not hold exactly its chunks');
   }
   if (vectors.length !== chunks.length * collection.dim) {
     const actual = chunks.length > 0 ? vectors.length / chunks.length : vectors.length;

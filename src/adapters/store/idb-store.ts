@@ -2,22 +2,27 @@ import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
   FileWrite,
+  KeywordBaseReplacement,
   Store,
   StoredCentroids,
+  StoredKeywords,
   StoredVectors,
 } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
 import { validateFileUpdate, validateFileWrite } from './file-write.ts';
-import { sortChunks } from './record-order.ts';
+import { removeFileContent, toOriginalRow } from './file-content.ts';
 import {
-  openDatabase,
-  type ArchivistDatabase,
-  type OriginalRow,
-  type StoreName,
-} from './schema.ts';
-import { awaitRequests, runWrite, type WriteTransaction } from './transactions.ts';
+  deleteCollectionKeywords,
+  KEYWORD_STORES,
+  putFileKeywords,
+  replaceBase,
+  toStoredKeywords,
+} from './keyword-rows.ts';
+import { sortChunks } from './record-order.ts';
+import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
+import { awaitRequests, runWrite } from './transactions.ts';
 import { concatenateVectorRows, replaceVectorRows, toVectorRow } from './vector-rows.ts';
 
 export interface IdbStoreOptions {
@@ -85,8 +90,10 @@ export class IdbStore implements Store {
       'originals',
       'centroids',
       'folderHandles',
+      ...KEYWORD_STORES,
     ];
     await runWrite(this.connection, stores, async (transaction) => {
+      await deleteCollectionKeywords(transaction, id);
       const indexed = ['files', 'chunks', 'vectors', 'originals'] as const;
       const keys = await Promise.all(
         indexed.map((store) => transaction.objectStore(store).index('collectionId').getAllKeys(id)),
@@ -110,10 +117,11 @@ export class IdbStore implements Store {
     const { file, chunks, original } = write;
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors', 'originals'],
+      ['collections', 'files', 'chunks', 'vectors', 'originals', ...KEYWORD_STORES],
       async (transaction) => {
         const collections = transaction.objectStore('collections');
         const collection = validateFileWrite(write, await collections.get(file.collectionId));
+        await putFileKeywords(transaction, file.collectionId, file.id, write.keywords);
         const previous = await transaction.objectStore('files').get(file.id);
         const removedChunkCount = await removeFileContent(transaction, file.id);
         const row = toVectorRow(write, collection.dim);
@@ -141,7 +149,7 @@ export class IdbStore implements Store {
   async deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors', 'originals'],
+      ['collections', 'files', 'chunks', 'vectors', 'originals', ...KEYWORD_STORES],
       async (transaction) => {
         const files = transaction.objectStore('files');
         const removals = await Promise.all(
@@ -151,6 +159,7 @@ export class IdbStore implements Store {
             const [chunkCount] = await Promise.all([
               removeFileContent(transaction, fileId),
               files.delete(fileId),
+              putFileKeywords(transaction, collectionId, fileId, new Uint8Array(0)),
             ]);
             return { status: file.status, chunkCount };
           }),
@@ -166,6 +175,28 @@ export class IdbStore implements Store {
         );
       },
     );
+  }
+
+  async loadKeywords(collectionId: string): Promise<StoredKeywords> {
+    const transaction = this.connection.transaction(['collections', ...KEYWORD_STORES]);
+    const [collection, base, rows] = await Promise.all([
+      transaction.objectStore('collections').get(collectionId),
+      transaction.objectStore('keywordBases').get(collectionId),
+      transaction.objectStore('keywordSegments').index('collectionId').getAll(collectionId),
+    ]);
+    return toStoredKeywords(collection?.chunkCount ?? 0, base, rows);
+  }
+
+  async replaceKeywordBase(
+    collectionId: string,
+    replacement: KeywordBaseReplacement,
+  ): Promise<boolean> {
+    return runWrite(this.connection, ['collections', ...KEYWORD_STORES], async (transaction) => {
+      if (!(await transaction.objectStore('collections').get(collectionId))) {
+        throw new CollectionNotFoundError(collectionId);
+      }
+      return replaceBase(transaction, collectionId, replacement);
+    });
   }
 
   async listChunks(collectionId: string): Promise<Chunk[]> {
@@ -268,24 +299,4 @@ export class IdbStore implements Store {
       else await transaction.objectStore(store).put(value, collectionId);
     });
   }
-}
-
-/** Deletes a file's chunks, vector row and original; resolves how many chunks it had. */
-async function removeFileContent(transaction: WriteTransaction, fileId: string): Promise<number> {
-  const chunks = transaction.objectStore('chunks');
-  const chunkIds = await chunks.index('fileId').getAllKeys(fileId);
-  await awaitRequests((track) => {
-    for (const id of chunkIds) track(chunks.delete(id));
-    track(transaction.objectStore('vectors').delete(fileId));
-    track(transaction.objectStore('originals').delete(fileId));
-  });
-  return chunkIds.length;
-}
-
-/** The row keeping a file's bytes: a buffer of exactly those bytes (a view clones its whole buffer). */
-function toOriginalRow(file: FileRecord, original: Uint8Array): OriginalRow {
-  const whole = original.byteOffset === 0 && original.byteLength === original.buffer.byteLength;
-  const bytes =
-    whole && original.buffer instanceof ArrayBuffer ? original.buffer : original.slice().buffer;
-  return { fileId: file.id, collectionId: file.collectionId, bytes };
 }

@@ -2,8 +2,11 @@ import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
   FileWrite,
+  KeywordBaseReplacement,
+  KeywordSegmentRow,
   Store,
   StoredCentroids,
+  StoredKeywords,
   StoredVectors,
 } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
@@ -31,6 +34,14 @@ export class MemoryStore implements Store {
   private readonly originals = new Map<string, Uint8Array>();
   private readonly centroids = new Map<string, StoredCentroids>();
   private readonly settings = new Map<string, unknown>();
+  /** Keyword segments since the last merge by sequence, with their collection. */
+  private readonly keywordSegments = new Map<
+    number,
+    KeywordSegmentRow & { collectionId: string }
+  >();
+  private readonly keywordBases = new Map<string, { generation: number; bytes: Uint8Array }>();
+  private readonly keywordSequenceOf = new Map<string, number>();
+  private lastSequence = 0;
 
   async listCollections(): Promise<Collection[]> {
     return sortById([...this.collections.values()]).map((collection) =>
@@ -54,6 +65,10 @@ export class MemoryStore implements Store {
     }
     this.collections.delete(id);
     this.centroids.delete(id);
+    this.keywordBases.delete(id);
+    for (const [sequence, row] of this.keywordSegments) {
+      if (row.collectionId === id) this.keywordSegments.delete(sequence);
+    }
   }
 
   async listFiles(collectionId: string): Promise<FileRecord[]> {
@@ -66,6 +81,7 @@ export class MemoryStore implements Store {
     const previous = this.files.get(file.id);
     const removedChunkCount = this.removeFileContent(file.id);
     this.files.set(file.id, structuredClone(file));
+    this.putFileKeywords(file.collectionId, file.id, write.keywords);
     for (const chunk of chunks) this.chunks.set(chunk.id, structuredClone(chunk));
     this.chunkIdsByFile.set(
       file.id,
@@ -90,10 +106,40 @@ export class MemoryStore implements Store {
       if (file?.collectionId !== collectionId) continue;
       const chunkCount = this.removeFileContent(fileId);
       this.files.delete(fileId);
+      this.putFileKeywords(collectionId, fileId, new Uint8Array(0));
       if (collection)
         collection = replaceCounts(collection, { status: file.status, chunkCount }, undefined);
     }
     if (collection) this.collections.set(collectionId, collection);
+  }
+
+  async loadKeywords(collectionId: string): Promise<StoredKeywords> {
+    const base = this.keywordBases.get(collectionId);
+    const segments = [...this.keywordSegments.values()]
+      .filter((row) => row.collectionId === collectionId)
+      .map(({ fileId, sequence, bytes }) => ({ fileId, sequence, bytes: bytes.slice() }));
+    return {
+      chunkCount: this.collections.get(collectionId)?.chunkCount ?? 0,
+      ...(base ? { base: base.bytes.slice() } : {}),
+      generation: base?.generation ?? 0,
+      segments,
+    };
+  }
+
+  async replaceKeywordBase(
+    collectionId: string,
+    replacement: KeywordBaseReplacement,
+  ): Promise<boolean> {
+    if (!this.collections.has(collectionId)) throw new CollectionNotFoundError(collectionId);
+    if ((this.keywordBases.get(collectionId)?.generation ?? 0) !== replacement.generation) {
+      return false;
+    }
+    for (const sequence of replacement.merged) this.keywordSegments.delete(sequence);
+    this.keywordBases.set(collectionId, {
+      generation: replacement.generation + 1,
+      bytes: replacement.base.slice(),
+    });
+    return true;
   }
 
   async listChunks(collectionId: string): Promise<Chunk[]> {
@@ -147,6 +193,15 @@ export class MemoryStore implements Store {
 
   async putSetting(key: string, value: unknown): Promise<void> {
     this.settings.set(key, structuredClone(value));
+  }
+
+  /** The file's keyword segment replaced by `bytes` (none: deleted), under a new sequence. */
+  private putFileKeywords(collectionId: string, fileId: string, bytes: Uint8Array): void {
+    this.keywordSegments.delete(this.keywordSequenceOf.get(fileId) ?? 0);
+    this.lastSequence += 1;
+    const sequence = this.lastSequence;
+    this.keywordSequenceOf.set(fileId, sequence);
+    this.keywordSegments.set(sequence, { collectionId, fileId, sequence, bytes: bytes.slice() });
   }
 
   private rowsOf(collectionId: string): VectorRow[] {

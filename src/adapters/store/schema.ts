@@ -4,7 +4,7 @@ import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 2;
+export const DATABASE_VERSION = 3;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
@@ -14,6 +14,14 @@ export interface ArchivistSchema extends DBSchema {
   vectors: { key: string; value: VectorRow; indexes: { collectionId: string } };
   /** Key `fileId`: the bytes of a paged file (PDF) for the viewer's page view. Since version 2. */
   originals: { key: string; value: OriginalRow; indexes: { collectionId: string } };
+  /** Key `sequence` (rising): a file's keyword segment since the last merge. Since version 3. */
+  keywordSegments: {
+    key: number;
+    value: KeywordSegmentStoredRow;
+    indexes: { collectionId: string; fileId: string };
+  };
+  /** Key `collectionId`: the merged keyword index. Since version 3. */
+  keywordBases: { key: string; value: KeywordBaseRow };
   /** Key `collectionId`. */
   centroids: { key: string; value: StoredCentroids };
   /** Out-of-line keys: the setting's name. */
@@ -27,6 +35,20 @@ export interface ArchivistSchema extends DBSchema {
 export interface OriginalRow {
   fileId: string;
   collectionId: string;
+  bytes: ArrayBuffer;
+}
+
+/** `KeywordSegmentRow` as stored; `sequence` comes from the store's key generator. */
+export interface KeywordSegmentStoredRow {
+  sequence?: number;
+  collectionId: string;
+  fileId: string;
+  bytes: ArrayBuffer;
+}
+
+export interface KeywordBaseRow {
+  collectionId: string;
+  generation: number;
   bytes: ArrayBuffer;
 }
 
@@ -69,5 +91,16 @@ function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void 
     // Files indexed before keep no original: the viewer re-reads them or shows their text.
     const originals = database.createObjectStore('originals', { keyPath: 'fileId' });
     originals.createIndex('collectionId', 'collectionId');
+  }
+  if (oldVersion < 3) {
+    // Collections stored before have no keyword index: their first load builds it from the
+    // chunks and stores it (core/retrieval/stored-keyword-index.ts), once.
+    const segments = database.createObjectStore('keywordSegments', {
+      keyPath: 'sequence',
+      autoIncrement: true,
+    });
+    segments.createIndex('collectionId', 'collectionId');
+    segments.createIndex('fileId', 'fileId');
+    database.createObjectStore('keywordBases', { keyPath: 'collectionId' });
   }
 }

@@ -6,6 +6,10 @@ import type { FileWrite, Store } from '../ports/store.ts';
 import { chunkDocument } from '../retrieval/chunking.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
 import { indexText } from '../retrieval/index-text.ts';
+import { chunkKeywords } from '../retrieval/keyword-segment.ts';
+import { encodeSegment } from '../retrieval/keyword-segment-format.ts';
+import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
+import { timeSlices } from '../time-slices.ts';
 import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
 import type { Chunk, Collection, FileRecord } from '../types.ts';
 import { diffFolder } from './file-diff.ts';
@@ -41,6 +45,9 @@ const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
  * bytes under another name) is not embedded again: at most this many bytes of vectors and texts.
  */
 const DUPLICATE_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Milliseconds of work between pauses while a keyword index is rebuilt at the end of a sync. */
+const MERGE_SLICE_MS = 30;
 
 /** Errors that mean "not a document", as opposed to a document that could not be read. */
 const SKIP_ERRORS = new Set(['UnsupportedFileError', 'BinaryFileError', 'EmptyFileError']);
@@ -257,9 +264,17 @@ class IngestRun {
     vectors: Float32Array,
     original?: Uint8Array,
   ): Promise<void> {
-    const write: FileWrite = { file, chunks, vectors, ...(original ? { original } : {}) };
+    // Tokenised once: the store keeps the counted terms, the live index takes them as they are.
+    const keywords = chunkKeywords(chunks);
+    const write: FileWrite = {
+      file,
+      chunks,
+      vectors,
+      keywords: encodeSegment(keywords),
+      ...(original ? { original } : {}),
+    };
     await this.#options.store.writeFile(write);
-    this.#options.index?.putFile(file.id, chunks, vectors);
+    this.#options.index?.putFile(file.id, chunks, vectors, keywords);
     this.#progress.filesDone += 1;
     this.#progress.bytesDone += file.size;
     if (file.status === 'failed') this.#progress.filesFailed += 1;
@@ -267,7 +282,10 @@ class IngestRun {
     this.#report();
   }
 
-  /** Recomputes the knowledge boundary when anything changed, and stamps the collection. */
+  /**
+   * When anything changed: merges the files' keyword segments into the stored base (so the next
+   * load reads one segment) and recomputes the knowledge boundary. Stamps the collection.
+   */
   async #finish(changed: boolean): Promise<void> {
     const { store, embedder } = this.#options;
     const id = this.#collection.id;
@@ -275,6 +293,7 @@ class IngestRun {
     this.#progress.phase = 'finishing';
     this.#report(true);
     if (changed) {
+      await openKeywordIndex(store, id, timeSlices(MERGE_SLICE_MS));
       const stored = await store.loadVectors(id);
       const previous = await store.getCentroids(id);
       await store.putCentroids(computeBoundary(id, stored.vectors, embedder.dim, previous));

@@ -1,10 +1,32 @@
 import type { SearchHit } from '../types.ts';
 
+/**
+ * Documents as keyword search counts them, ready to index without tokenising again: each
+ * document's length in terms and its (term, frequency) pairs in first-occurrence order. One
+ * file's chunks form a segment; so does a whole collection's stored index.
+ */
+export interface KeywordSegment {
+  /** The distinct terms of the segment; pairs name them by position. */
+  terms: string[];
+  /** Document (chunk) ids. */
+  ids: string[];
+  /** Terms per document, stop words excluded. */
+  lengths: Int32Array;
+  /** Where each document's pairs end, counted in pairs: document i's are pairs[pairEnds[i - 1]..]. */
+  pairEnds: Int32Array;
+  /** (term position, frequency), two numbers per pair. */
+  pairs: Int32Array;
+}
+
 /** Keyword search (BM25) over chunk texts. */
 export interface LexicalIndex {
   readonly size: number;
   add(documents: readonly { id: string; text: string }[]): void;
+  /** Adds (or replaces) documents already counted, e.g. a stored segment. */
+  addSegment(segment: KeywordSegment): void;
   remove(ids: readonly string[]): void;
+  /** The live documents as one segment, in the order they were added (what is stored). */
+  toSegment(): KeywordSegment;
   search(query: string, k: number): SearchHit[];
   /**
    * Pseudo-relevance feedback: the query's terms (weight 1) plus the terms that characterise

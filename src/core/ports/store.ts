@@ -11,6 +11,45 @@ export interface FileWrite {
    * files may keep them; a write without them drops any kept by an earlier write of the file.
    */
   original?: Uint8Array;
+  /**
+   * The file's chunks as keyword search counts them: `encodeSegment(chunkKeywords(chunks))`
+   * (core/retrieval), ids in the chunks' order. Stored with the chunks, so the stored keyword
+   * index never disagrees with them.
+   */
+  keywords: Uint8Array;
+}
+
+/** A file's keyword segment as stored since the last merge (`StoredKeywords.segments`). */
+export interface KeywordSegmentRow {
+  fileId: string;
+  /** Rises with every write: names the row for `replaceKeywordBase`. */
+  sequence: number;
+  /** `FileWrite.keywords`; empty (no bytes) for a deleted file. */
+  bytes: Uint8Array;
+}
+
+/**
+ * A collection's stored keyword index, read in one transaction: a merged base and the segments
+ * of files written or deleted since. A segment replaces whatever the base holds of its file.
+ */
+export interface StoredKeywords {
+  /** The collection's `chunkCount` at the same moment: what the index must hold. */
+  chunkCount: number;
+  /** The merged segment (`encodeSegment`); absent until the first merge. */
+  base?: Uint8Array;
+  /** Counts the merges: 0 without a base. */
+  generation: number;
+  /** Oldest first, at most one per file. */
+  segments: KeywordSegmentRow[];
+}
+
+/** A merge of a collection's keyword index (`Store.replaceKeywordBase`). */
+export interface KeywordBaseReplacement {
+  base: Uint8Array;
+  /** The generation the merge started from (`StoredKeywords.generation`). */
+  generation: number;
+  /** Sequences of the segments folded into `base`, deleted with the swap. */
+  merged: readonly number[];
 }
 
 export interface StoredVectors {
@@ -56,15 +95,15 @@ export interface Store {
   /** Creates or replaces the record, keeping the stored counts (zero for a new collection). */
   putCollection(collection: Collection): Promise<void>;
   /**
-   * Removes the collection with its files, chunks, vectors, kept originals, centroids and folder
-   * handle.
+   * Removes the collection with its files, chunks, vectors, kept originals, keyword index,
+   * centroids and folder handle.
    */
   deleteCollection(id: string): Promise<void>;
 
   listFiles(collectionId: string): Promise<FileRecord[]>;
   /**
-   * Atomically replaces the file's record, chunks, vectors and kept original, and updates the
-   * collection's `fileCount`/`chunkCount`: after a crash either all of it is there or none. The
+   * Atomically replaces the file's record, chunks, vectors, keyword segment and kept original,
+   * and updates the collection's `fileCount`/`chunkCount`: after a crash either all of it is there or none. The
    * collection must exist (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`,
    * only indexed files may have chunks or an original, `file.chunkCount` must match, and
    * `vectors` must hold one row of the collection's `dim` per chunk (`DimensionMismatchError`).
@@ -78,10 +117,20 @@ export interface Store {
   updateFile(file: FileRecord): Promise<void>;
   /**
    * Atomically removes files with their chunks, vectors and kept originals, updating the
-   * collection's counts.
+   * collection's counts; each leaves an empty keyword segment.
    * Ids that are unknown or belong to another collection are ignored.
    */
   deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void>;
+
+  /** The collection's keyword base and segments; nothing stored reads as generation 0. */
+  loadKeywords(collectionId: string): Promise<StoredKeywords>;
+  /**
+   * Atomically stores a merged keyword base and deletes the merged segments (those still there:
+   * a newer write of the same file keeps its own). When the base is no longer of
+   * `generation` (another merge came first) it changes nothing and resolves `false`. The
+   * collection must exist (`CollectionNotFoundError`).
+   */
+  replaceKeywordBase(collectionId: string, replacement: KeywordBaseReplacement): Promise<boolean>;
 
   /** Every chunk of the collection, in document order: by file id, then ordinal. */
   listChunks(collectionId: string): Promise<Chunk[]>;

@@ -1,5 +1,6 @@
-import type { LexicalIndex } from '../ports/lexical-index.ts';
+import type { KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
 import type { SearchHit } from '../types.ts';
+import { analyzeDocuments } from './keyword-segment.ts';
 import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
 import { TopHits } from './top-hits.ts';
@@ -17,6 +18,8 @@ const FEEDBACK_TERMS = 20;
  * terms, and its (term id, frequency) pairs in first-occurrence order, kept for removal and for
  * query expansion. A removed document leaves a dead slot (length -1) that searches skip; once dead
  * slots outnumber live ones, the index is rebuilt from the live slots' pairs (no re-tokenizing).
+ * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
+ * ones need no tokenising at all) and go out as one (`toSegment`, what the store keeps).
  */
 export class Bm25Index implements LexicalIndex {
   readonly #k1: number;
@@ -31,12 +34,33 @@ export class Bm25Index implements LexicalIndex {
   /** Score accumulator by slot, reused by every search (zeroed where it was used). */
   #scores = new Float64Array(0);
   #touched = new Uint8Array(0);
-  /** Term counts by term id while one document is added (zeroed after). */
-  #counts = new Int32Array(0);
 
   constructor(options: Bm25Options = {}) {
     this.#k1 = options.k1 ?? 1.2;
     this.#b = options.b ?? 0.75;
+  }
+
+  /**
+   * An index of `segment`'s documents (distinct ids) in their order, its lists built in one pass
+   * over its pairs; the index takes over the segment's arrays. Same scores as adding them.
+   */
+  static fromSegment(segment: KeywordSegment, options: Bm25Options = {}): Bm25Index {
+    const index = new Bm25Index(options);
+    index.#postings = PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
+    index.#ids = [...segment.ids];
+    index.#lengths = Array.from(segment.lengths);
+    let start = 0;
+    index.#documentTerms = Array.from(segment.pairEnds, (end) => {
+      const pairs = segment.pairs.subarray(start * 2, end * 2);
+      start = end;
+      return pairs;
+    });
+    segment.ids.forEach((id, slot) => index.#slotOf.set(id, slot));
+    index.#live = segment.ids.length;
+    index.#totalLength = index.#lengths.reduce((sum, length) => sum + length, 0);
+    index.#scores = new Float64Array(Math.max(64, index.#live));
+    index.#touched = new Uint8Array(index.#scores.length);
+    return index;
   }
 
   get size(): number {
@@ -44,12 +68,60 @@ export class Bm25Index implements LexicalIndex {
   }
 
   add(documents: readonly { id: string; text: string }[]): void {
-    for (const document of documents) {
-      this.#removeOne(document.id);
-      const tokens = analyze(document.text);
-      this.#place(document.id, tokens.length, this.#countTerms(tokens));
-    }
+    this.addSegment(analyzeDocuments(documents));
+  }
+
+  addSegment(segment: KeywordSegment): void {
+    const termIds = segment.terms.map((term) => this.#postings.idOf(term));
+    let start = 0;
+    segment.ids.forEach((id, document) => {
+      this.#removeOne(id);
+      const end = segment.pairEnds[document]!;
+      const pairs = segment.pairs.slice(start * 2, end * 2);
+      for (let position = 0; position < pairs.length; position += 2) {
+        pairs[position] = termIds[pairs[position]!]!;
+      }
+      this.#place(id, segment.lengths[document]!, pairs);
+      start = end;
+    });
     this.#compactIfSparse();
+  }
+
+  toSegment(): KeywordSegment {
+    const positionOf = new Int32Array(this.#postings.termCount).fill(-1);
+    const terms: string[] = [];
+    const ids: string[] = [];
+    const lengths: number[] = [];
+    const ends: number[] = [];
+    const chosen: Int32Array[] = [];
+    let pairCount = 0;
+    this.#ids.forEach((id, slot) => {
+      const pairs = this.#documentTerms[slot];
+      if (!pairs) return;
+      ids.push(id);
+      lengths.push(this.#lengths[slot]!);
+      chosen.push(pairs);
+      pairCount += pairs.length / 2;
+      ends.push(pairCount);
+    });
+    const pairs = new Int32Array(pairCount * 2);
+    let at = 0;
+    for (const documentPairs of chosen) {
+      for (let position = 0; position < documentPairs.length; position += 2) {
+        const termId = documentPairs[position]!;
+        if (positionOf[termId] === -1)
+          positionOf[termId] = terms.push(this.#postings.term(termId)) - 1;
+        pairs[at++] = positionOf[termId]!;
+        pairs[at++] = documentPairs[position + 1]!;
+      }
+    }
+    return {
+      terms,
+      ids,
+      lengths: Int32Array.from(lengths),
+      pairEnds: Int32Array.from(ends),
+      pairs,
+    };
   }
 
   remove(ids: readonly string[]): void {
@@ -133,28 +205,6 @@ export class Bm25Index implements LexicalIndex {
     const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
     const best = top[0]?.[1] ?? 1;
     return new Map(top.map(([term, weight]) => [term, weight / best]));
-  }
-
-  /** (term id, frequency) pairs of `tokens`, in first-occurrence order. */
-  #countTerms(tokens: readonly string[]): Int32Array {
-    const distinct: number[] = [];
-    for (const term of tokens) {
-      const id = this.#postings.idOf(term);
-      if (this.#counts.length <= id) {
-        const grown = new Int32Array(Math.max(1024, (id + 1) * 2));
-        grown.set(this.#counts);
-        this.#counts = grown;
-      }
-      if (this.#counts[id] === 0) distinct.push(id);
-      this.#counts[id]! += 1;
-    }
-    const pairs = new Int32Array(distinct.length * 2);
-    distinct.forEach((id, position) => {
-      pairs[position * 2] = id;
-      pairs[position * 2 + 1] = this.#counts[id]!;
-      this.#counts[id] = 0;
-    });
-    return pairs;
   }
 
   /** Gives a document a new slot with its length and its (term id, frequency) pairs. */

@@ -1,7 +1,12 @@
-import type { LexicalIndex } from '../ports/lexical-index.ts';
+import type { KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk } from '../types.ts';
-import { keywordText } from './index-text.ts';
+import { chunkKeywords } from './keyword-segment.ts';
+
+/** The file id of a chunk id (`${fileId}#${ordinal}`: the ordinal has no '#'). */
+export function fileIdOf(chunkId: string): string {
+  return chunkId.slice(0, chunkId.lastIndexOf('#'));
+}
 
 /** The in-memory search state of one collection: dense + keyword indexes, updated per file. */
 export class CollectionIndex {
@@ -17,14 +22,36 @@ export class CollectionIndex {
     return this.lexical.size;
   }
 
-  /** Adds (or replaces) one file's chunks; `vectors` holds one row per chunk. */
-  putFile(fileId: string, chunks: readonly Chunk[], vectors: Float32Array): void {
+  /**
+   * Adds (or replaces) one file's chunks; `vectors` holds one row per chunk, `keywords` their
+   * counted terms (what the store keeps with them; counted here when not given).
+   */
+  putFile(
+    fileId: string,
+    chunks: readonly Chunk[],
+    vectors: Float32Array,
+    keywords: KeywordSegment = chunkKeywords(chunks),
+  ): void {
     this.removeFile(fileId);
     if (chunks.length === 0) return;
     const ids = chunks.map((chunk) => chunk.id);
     this.vectors.add(ids, vectors);
-    this.lexical.add(chunks.map((chunk) => ({ id: chunk.id, text: keywordText(chunk) })));
+    this.lexical.addSegment(keywords);
     this.#chunksByFile.set(fileId, ids);
+  }
+
+  /**
+   * Adds stored vectors, row i for `ids[i]`, of chunks the keyword index already holds (an index
+   * restored from the store).
+   */
+  addStoredVectors(ids: readonly string[], vectors: Float32Array): void {
+    this.vectors.add(ids, vectors);
+    for (const id of ids) {
+      const fileId = fileIdOf(id);
+      const list = this.#chunksByFile.get(fileId);
+      if (list) list.push(id);
+      else this.#chunksByFile.set(fileId, [id]);
+    }
   }
 
   removeFile(fileId: string): void {

@@ -3,10 +3,10 @@ import type { Embedder } from '../ports/embedder.ts';
 import type { Store } from '../ports/store.ts';
 import type { VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk, Collection } from '../types.ts';
-import { Bm25Index } from './bm25.ts';
 import { timeSlices } from '../time-slices.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
+import { openKeywordIndex } from './stored-keyword-index.ts';
 import {
   routeByBoundary,
   type CollectionRoute,
@@ -135,38 +135,20 @@ export class LibrarySearch {
     return (collectionId) => byModel.get(modelOf.get(collectionId) ?? '');
   }
 
+  /**
+   * The collection's stored keyword index (no tokenising, see `openKeywordIndex`) and its stored
+   * vectors, added in one call.
+   */
   async #load(collectionId: string): Promise<CollectionIndex> {
-    const [collection, chunks, stored] = await Promise.all([
+    const [collection, stored] = await Promise.all([
       this.store.getCollection(collectionId),
-      this.store.listChunks(collectionId),
       this.store.loadVectors(collectionId),
     ]);
     if (!collection) throw new CollectionNotFoundError(collectionId);
-    const { dim } = stored;
-    const index = new CollectionIndex(
-      collectionId,
-      this.createVectorIndex(dim, stored.ids.length),
-      new Bm25Index(),
-    );
-    const rowOf = new Map(stored.ids.map((id, row) => [id, row]));
-    const byFile = new Map<string, Chunk[]>();
-    for (const chunk of chunks) {
-      const list = byFile.get(chunk.fileId) ?? [];
-      list.push(chunk);
-      byFile.set(chunk.fileId, list);
-    }
-    const giveWay = timeSlices(LOAD_SLICE_MS);
-    for (const [fileId, fileChunks] of byFile) {
-      await giveWay();
-      const vectors = new Float32Array(fileChunks.length * dim);
-      fileChunks.forEach((chunk, position) => {
-        const row = rowOf.get(chunk.id);
-        if (row !== undefined) {
-          vectors.set(stored.vectors.subarray(row * dim, (row + 1) * dim), position * dim);
-        }
-      });
-      index.putFile(fileId, fileChunks, vectors);
-    }
+    const lexical = await openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS));
+    const vectors = this.createVectorIndex(stored.dim, stored.ids.length);
+    const index = new CollectionIndex(collectionId, vectors, lexical);
+    index.addStoredVectors(stored.ids, stored.vectors);
     return index;
   }
 }

@@ -15,6 +15,53 @@ export class PostingLists {
   readonly #ends: number[] = [];
   readonly #holders: number[] = [];
 
+  /**
+   * The lists of documents given as their (term id, frequency) pairs, `pairs` holding document
+   * after document (document i's end at `pairEnds[i]`, in pairs), term ids being positions in
+   * `terms`. Each list is a view of one array filled in two passes (count, then place), in
+   * document order as appending them one by one would leave them.
+   */
+  static fromDocuments(
+    terms: readonly string[],
+    pairs: Int32Array,
+    pairEnds: Int32Array,
+  ): PostingLists {
+    const lists = new PostingLists();
+    const holders = new Int32Array(terms.length);
+    for (let position = 0; position < pairs.length; position += 2) holders[pairs[position]!]! += 1;
+    const cursor = new Int32Array(terms.length);
+    let offset = 0;
+    terms.forEach((term, id) => {
+      cursor[id] = offset;
+      offset += holders[id]! * 2;
+    });
+    const all = new Int32Array(offset);
+    let start = 0;
+    pairEnds.forEach((end, slot) => {
+      for (let position = start * 2; position < end * 2; position += 2) {
+        const at = cursor[pairs[position]!]!;
+        all[at] = slot;
+        all[at + 1] = pairs[position + 1]!;
+        cursor[pairs[position]!] = at + 2;
+      }
+      start = end;
+    });
+    terms.forEach((term, id) => {
+      lists.#ids.set(term, id);
+      lists.#terms.push(term);
+      const end = cursor[id]!;
+      lists.#lists.push(all.subarray(end - holders[id]! * 2, end));
+      lists.#ends.push(holders[id]! * 2);
+      lists.#holders.push(holders[id]!);
+    });
+    return lists;
+  }
+
+  /** Terms with an id, whether or not a live document still holds them. */
+  get termCount(): number {
+    return this.#terms.length;
+  }
+
   /** The id of `term`, made when it is new. */
   idOf(term: string): number {
     let id = this.#ids.get(term);
@@ -52,7 +99,7 @@ export class PostingLists {
     let pairs = this.#lists[id]!;
     const end = this.#ends[id]!;
     if (end + 2 > pairs.length) {
-      const grown = new Int32Array(pairs.length * 2);
+      const grown = new Int32Array(Math.max(INITIAL_PAIRS * 2, pairs.length * 2));
       grown.set(pairs);
       this.#lists[id] = pairs = grown;
     }

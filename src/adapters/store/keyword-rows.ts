@@ -1,0 +1,78 @@
+import type { KeywordBaseReplacement, StoredKeywords } from '../../core/ports/store.ts';
+import type { KeywordBaseRow, KeywordSegmentStoredRow } from './schema.ts';
+import { awaitRequests, type WriteTransaction } from './transactions.ts';
+
+/** The stores a write of keyword rows takes part in. */
+export const KEYWORD_STORES = ['keywordSegments', 'keywordBases'] as const;
+
+/**
+ * Replaces a file's keyword segment with `bytes` (none: the file was deleted), in the
+ * transaction that writes or deletes the file's chunks.
+ */
+export async function putFileKeywords(
+  transaction: WriteTransaction,
+  collectionId: string,
+  fileId: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const segments = transaction.objectStore('keywordSegments');
+  const earlier = await segments.index('fileId').getAllKeys(fileId);
+  await awaitRequests((track) => {
+    for (const key of earlier) track(segments.delete(key));
+    track(segments.add({ collectionId, fileId, bytes: exactBuffer(bytes) }));
+  });
+}
+
+export async function deleteCollectionKeywords(
+  transaction: WriteTransaction,
+  collectionId: string,
+): Promise<void> {
+  const segments = transaction.objectStore('keywordSegments');
+  const keys = await segments.index('collectionId').getAllKeys(collectionId);
+  await awaitRequests((track) => {
+    for (const key of keys) track(segments.delete(key));
+    track(transaction.objectStore('keywordBases').delete(collectionId));
+  });
+}
+
+/** `StoredKeywords` from the rows read in one transaction. */
+export function toStoredKeywords(
+  chunkCount: number,
+  base: KeywordBaseRow | undefined,
+  rows: KeywordSegmentStoredRow[],
+): StoredKeywords {
+  return {
+    chunkCount,
+    ...(base ? { base: new Uint8Array(base.bytes) } : {}),
+    generation: base?.generation ?? 0,
+    segments: rows.map((row) => ({
+      fileId: row.fileId,
+      sequence: row.sequence!,
+      bytes: new Uint8Array(row.bytes),
+    })),
+  };
+}
+
+/** Swaps in a merged base unless another merge came first; false when it did. */
+export async function replaceBase(
+  transaction: WriteTransaction,
+  collectionId: string,
+  replacement: KeywordBaseReplacement,
+): Promise<boolean> {
+  const bases = transaction.objectStore('keywordBases');
+  const current = await bases.get(collectionId);
+  if ((current?.generation ?? 0) !== replacement.generation) return false;
+  const segments = transaction.objectStore('keywordSegments');
+  await awaitRequests((track) => {
+    for (const sequence of replacement.merged) track(segments.delete(sequence));
+    const bytes = exactBuffer(replacement.base);
+    track(bases.put({ collectionId, generation: replacement.generation + 1, bytes }));
+  });
+  return true;
+}
+
+/** A buffer of exactly these bytes (storing a view would clone its whole buffer). */
+export function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : bytes.slice().buffer;
+}

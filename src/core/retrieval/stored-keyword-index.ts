@@ -1,0 +1,70 @@
+import type { Store, StoredKeywords } from '../ports/store.ts';
+import type { Chunk } from '../types.ts';
+import { Bm25Index } from './bm25.ts';
+import { fileIdOf } from './collection-index.ts';
+import { chunkKeywords } from './keyword-segment.ts';
+import {
+  decodeSegment,
+  encodeSegment,
+  KeywordIndexDamagedError,
+} from './keyword-segment-format.ts';
+
+/**
+ * A collection's keyword index from the store, without tokenising when the stored one holds
+ * exactly the collection's chunks: its base, then each file's newer segment in place of the
+ * base's chunks of that file. When it does not (a database from before the stored index, damaged
+ * bytes) it is built from the chunks instead. Either way, when anything was not yet merged, the
+ * result is stored as the new base (the compaction: segments folded in, deleted files dropped).
+ * `giveWay` runs between files of a rebuild, so a worker can answer other calls meanwhile.
+ */
+export async function openKeywordIndex(
+  store: Store,
+  collectionId: string,
+  giveWay: () => Promise<void>,
+): Promise<Bm25Index> {
+  const stored = await store.loadKeywords(collectionId);
+  let index = restoreKeywords(stored);
+  if (!index) index = await rebuildKeywords(await store.listChunks(collectionId), giveWay);
+  else if (stored.segments.length === 0) return index;
+  await store.replaceKeywordBase(collectionId, {
+    base: encodeSegment(index.toSegment()),
+    generation: stored.generation,
+    merged: stored.segments.map((segment) => segment.sequence),
+  });
+  return index;
+}
+
+/** The stored index, or `undefined` when it does not hold exactly `stored.chunkCount` chunks. */
+export function restoreKeywords(stored: StoredKeywords): Bm25Index | undefined {
+  try {
+    const base = stored.base && decodeSegment(stored.base);
+    const replaced = new Set(stored.segments.map((segment) => segment.fileId));
+    const outdated =
+      base && replaced.size > 0 ? base.ids.filter((id) => replaced.has(fileIdOf(id))) : [];
+    const index = base ? Bm25Index.fromSegment(base) : new Bm25Index();
+    index.remove(outdated);
+    for (const { bytes } of stored.segments) {
+      if (bytes.length > 0) index.addSegment(decodeSegment(bytes));
+    }
+    return index.size === stored.chunkCount ? index : undefined;
+  } catch (error) {
+    if (error instanceof KeywordIndexDamagedError) return undefined;
+    throw error;
+  }
+}
+
+/** The index built by tokenising every chunk, file by file (chunks in document order). */
+async function rebuildKeywords(
+  chunks: readonly Chunk[],
+  giveWay: () => Promise<void>,
+): Promise<Bm25Index> {
+  const index = new Bm25Index();
+  let start = 0;
+  for (let end = 1; end <= chunks.length; end += 1) {
+    if (end < chunks.length && chunks[end]!.fileId === chunks[start]!.fileId) continue;
+    await giveWay();
+    index.addSegment(chunkKeywords(chunks.slice(start, end)));
+    start = end;
+  }
+  return index;
+}

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/core/ports/store.ts';
+import { decodeSegment } from '../../src/core/retrieval/keyword-segment-format.ts';
+import { makeCollection, makeWrite } from './store-fixtures.ts';
+
+/** The keyword index kept with the chunks (`FileWrite.keywords`, base and segments). */
+export function describeKeywordsContract(name: string, createStore: () => Promise<Store>): void {
+  describe(`Store contract, keyword index: ${name}`, () => {
+    let store: Store;
+
+    beforeEach(async () => {
+      store = await createStore();
+      await store.putCollection(makeCollection('a'));
+      await store.putCollection(makeCollection('b'));
+    });
+
+    it('keeps one segment per written or deleted file, oldest first, with the chunk count', async () => {
+      const one = makeWrite('a', 'one.md', { chunkCount: 2 });
+      await store.writeFile(one);
+      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 3 }));
+      await store.writeFile(makeWrite('b', 'one.md'));
+      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 1 }));
+      await store.deleteFiles('a', ['a/two.md']);
+      const stored = await store.loadKeywords('a');
+      expect(stored).toMatchObject({ chunkCount: 1, generation: 0 });
+      expect(stored.base).toBeUndefined();
+      expect(stored.segments.map((segment) => segment.fileId)).toEqual(['a/one.md', 'a/two.md']);
+      const [first, second] = stored.segments;
+      expect(first!.sequence).toBeLessThan(second!.sequence);
+      expect(decodeSegment(first!.bytes).ids).toEqual(['a/one.md#0']);
+      expect(second!.bytes).toHaveLength(0);
+      expect(await store.loadKeywords('missing')).toEqual({
+        chunkCount: 0,
+        generation: 0,
+        segments: [],
+      });
+    });
+
+    it('refuses a write whose segment does not hold exactly its chunks, changing nothing', async () => {
+      const one = makeWrite('a', 'one.md', { chunkCount: 2 });
+      const other = makeWrite('a', 'one.md', { chunkCount: 3 });
+      await expect(store.writeFile({ ...one, keywords: other.keywords })).rejects.toThrow(
+        /keyword segment/,
+      );
+      await expect(
+        store.writeFile({ ...one, keywords: new Uint8Array([1, 2, 3]) }),
+      ).rejects.toMatchObject({ name: 'KeywordIndexDamagedError' });
+      expect(await store.loadKeywords('a')).toMatchObject({ chunkCount: 0, segments: [] });
+    });
+
+    it('swaps in a merged base, keeping newer segments, once per generation', async () => {
+      await store.writeFile(makeWrite('a', 'one.md'));
+      await store.writeFile(makeWrite('a', 'two.md'));
+      const read = await store.loadKeywords('a');
+      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }));
+      const base = new Uint8Array([1, 2, 3, 4]);
+      const merged = read.segments.map((segment) => segment.sequence);
+      expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
+      base.fill(0);
+      const after = await store.loadKeywords('a');
+      expect(after).toMatchObject({ generation: 1, base: new Uint8Array([1, 2, 3, 4]) });
+      expect(after.segments.map((segment) => segment.fileId)).toEqual(['a/two.md']);
+      expect(await store.replaceKeywordBase('a', { base, generation: 0, merged: [] })).toBe(false);
+      expect((await store.loadKeywords('a')).base).toEqual(new Uint8Array([1, 2, 3, 4]));
+      await expect(
+        store.replaceKeywordBase('missing', { base, generation: 0, merged: [] }),
+      ).rejects.toMatchObject({ name: 'CollectionNotFoundError' });
+    });
+
+    it('drops the keyword index with its collection', async () => {
+      await store.writeFile(makeWrite('a', 'one.md'));
+      const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
+      await store.replaceKeywordBase('a', { base: new Uint8Array(4), generation: 0, merged });
+      await store.writeFile(makeWrite('a', 'two.md'));
+      await store.deleteCollection('a');
+      await store.putCollection(makeCollection('a'));
+      expect(await store.loadKeywords('a')).toEqual({
+        chunkCount: 0,
+        generation: 0,
+        segments: [],
+      });
+    });
+  });
+}

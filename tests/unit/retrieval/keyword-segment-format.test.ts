@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts';
+import {
+  decodeSegment,
+  encodeSegment,
+  KeywordIndexDamagedError,
+} from '../../../src/core/retrieval/keyword-segment-format.ts';
+
+const DOCUMENTS = [
+  { id: 'a/notes.md#0', text: 'The station by the lake; the lake station' },
+  { id: 'a/naïve #1.md#1', text: 'Café Zoë, 日本語の文書 and stations' },
+  { id: 'a/empty.md#0', text: 'the of and' },
+];
+
+describe('keyword segments', () => {
+  it('counts each document’s terms in first-occurrence order with its length', () => {
+    const segment = analyzeDocuments(DOCUMENTS.slice(0, 1));
+    expect(segment.terms).toEqual(['station', 'lake']);
+    expect([...segment.lengths]).toEqual([4]);
+    expect([...segment.pairEnds]).toEqual([2]);
+    expect([...segment.pairs]).toEqual([0, 2, 1, 2]);
+  });
+
+  it('round-trips through bytes, any text and ids included', () => {
+    const segment = analyzeDocuments(DOCUMENTS);
+    const decoded = decodeSegment(encodeSegment(segment));
+    expect(decoded.ids).toEqual(segment.ids);
+    expect(decoded.terms).toEqual(segment.terms);
+    expect([...decoded.lengths]).toEqual([...segment.lengths]);
+    expect([...decoded.pairEnds]).toEqual([...segment.pairEnds]);
+    expect([...decoded.pairs]).toEqual([...segment.pairs]);
+    expect([...decoded.lengths]).toEqual([4, 8, 0]);
+  });
+
+  it('reads bytes at an offset that is not a multiple of four', () => {
+    const bytes = encodeSegment(analyzeDocuments(DOCUMENTS));
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    expect(decodeSegment(shifted.subarray(1)).ids).toEqual(DOCUMENTS.map(({ id }) => id));
+  });
+
+  it('refuses bytes that do not add up with KeywordIndexDamagedError', () => {
+    const bytes = encodeSegment(analyzeDocuments(DOCUMENTS));
+    const damaged = (change: (copy: Uint8Array) => Uint8Array) => () =>
+      decodeSegment(change(bytes.slice()));
+    expect(damaged((copy) => copy.subarray(0, 10))).toThrow(KeywordIndexDamagedError);
+    expect(damaged((copy) => copy.subarray(0, copy.length - 1))).toThrow(KeywordIndexDamagedError);
+    expect(damaged((copy) => copy.fill(7, 0, 4))).toThrow(KeywordIndexDamagedError);
+    // The first pair's term: position 6 + 3 documents * 2 (lengths, pair ends) = int32 12.
+    expect(damaged((copy) => copy.fill(0xff, 48, 52))).toThrow(
+      expect.objectContaining({ name: 'KeywordIndexDamagedError' }),
+    );
+  });
+});

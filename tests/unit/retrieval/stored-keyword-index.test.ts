@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../../src/adapters/store/memory-store.ts';
+import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import { chunkKeywords } from '../../../src/core/retrieval/keyword-segment.ts';
+import { encodeSegment } from '../../../src/core/retrieval/keyword-segment-format.ts';
+import {
+  openKeywordIndex,
+  restoreKeywords,
+} from '../../../src/core/retrieval/stored-keyword-index.ts';
+import type { FileWrite } from '../../../src/core/ports/store.ts';
+import { makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
+
+const QUERIES = ['text section', 'title of one', 'Section 1 two.md', 'nothing here'];
+const noPause = async () => undefined;
+
+/** A write whose chunks say `words`, so files differ in their terms. */
+function writeOf(path: string, words: string, chunkCount = 2): FileWrite {
+  const write = makeWrite('a', path, { chunkCount });
+  const chunks = write.chunks.map((chunk) => ({ ...chunk, text: `${words} ${chunk.text}` }));
+  return { ...write, chunks, keywords: encodeSegment(chunkKeywords(chunks)) };
+}
+
+/** The index built by tokenising what the store holds now: what loading must match. */
+async function tokenised(store: MemoryStore): Promise<Bm25Index> {
+  const index = new Bm25Index();
+  index.add(
+    (await store.listChunks('a')).map((chunk) => ({
+      id: chunk.id,
+      text: `${chunk.headingPath.join(' / ')}\n${chunk.text}`,
+    })),
+  );
+  return index;
+}
+
+async function expectSameAnswers(loaded: Bm25Index, store: MemoryStore): Promise<void> {
+  const expected = await tokenised(store);
+  expect(loaded.size).toBe(expected.size);
+  for (const query of QUERIES) expect(loaded.search(query, 10)).toEqual(expected.search(query, 10));
+  const best = expected.search(QUERIES[0]!, 1).map((hit) => hit.id);
+  expect(loaded.expandQuery(QUERIES[0]!, best)).toEqual(expected.expandQuery(QUERIES[0]!, best));
+}
+
+async function libraryStore(): Promise<MemoryStore> {
+  const store = new MemoryStore();
+  await store.putCollection(makeCollection('a'));
+  return store;
+}
+
+describe('the stored keyword index', () => {
+  it('loads written, replaced and deleted files without tokenising, then merges them', async () => {
+    const store = await libraryStore();
+    await store.writeFile(writeOf('one.md', 'lake station'));
+    await store.writeFile(writeOf('two.md', 'mountain railway', 3));
+    await store.writeFile(writeOf('three.md', 'river station'));
+    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+    expect(await store.loadKeywords('a')).toMatchObject({ generation: 1, segments: [] });
+
+    await store.writeFile(writeOf('two.md', 'harbour ferry', 1));
+    await store.deleteFiles('a', ['a/three.md']);
+    await store.writeFile(makeWrite('a', 'four.md', { status: 'skipped' }));
+    const stored = await store.loadKeywords('a');
+    expect(stored.segments.map((segment) => segment.fileId)).toEqual([
+      'a/two.md',
+      'a/three.md',
+      'a/four.md',
+    ]);
+    await expectSameAnswers(restoreKeywords(stored)!, store);
+    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+    expect(await store.loadKeywords('a')).toMatchObject({ generation: 2, segments: [] });
+    await expectSameAnswers(restoreKeywords(await store.loadKeywords('a'))!, store);
+  });
+
+  it('rebuilds from the chunks once when nothing is stored or the bytes are damaged', async () => {
+    const store = await libraryStore();
+    await store.writeFile(writeOf('one.md', 'lake station'));
+    await store.writeFile(writeOf('two.md', 'mountain railway'));
+    const stored = await store.loadKeywords('a');
+    expect(restoreKeywords({ ...stored, segments: [] })).toBeUndefined();
+    const damaged = { ...stored, base: new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]) };
+    expect(restoreKeywords(damaged)).toBeUndefined();
+
+    await store.replaceKeywordBase('a', {
+      base: new Uint8Array(40).fill(9),
+      generation: 0,
+      merged: stored.segments.map((segment) => segment.sequence),
+    });
+    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+    expect(await store.loadKeywords('a')).toMatchObject({ generation: 2, segments: [] });
+    expect(restoreKeywords(await store.loadKeywords('a'))).toBeDefined();
+  });
+
+  it('keeps a write made while a merge ran, and lets only one of two merges win', async () => {
+    const store = await libraryStore();
+    await store.writeFile(writeOf('one.md', 'lake station'));
+    const read = await store.loadKeywords('a');
+    await store.writeFile(writeOf('one.md', 'glacier valley'));
+    const base = encodeSegment(restoreKeywords(read)!.toSegment());
+    const merged = read.segments.map((segment) => segment.sequence);
+    expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
+    expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(false);
+    const loaded = restoreKeywords(await store.loadKeywords('a'))!;
+    await expectSameAnswers(loaded, store);
+    expect(loaded.search('glacier', 5)).toHaveLength(2);
+    expect(loaded.search('lake', 5)).toEqual([]);
+  });
+});
