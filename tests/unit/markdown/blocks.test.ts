@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { headingElement, parseAnswer } from '../../../src/ui/answer-text.ts';
-import { citation, citationsIn, containerDepth, paragraph, strong, text } from './markdown-text.ts';
+import { parseAnswerMarkdown } from '../../../src/core/markdown/parse-markdown.ts';
+import { headingElement } from '../../../src/ui/answer-text.ts';
+import {
+  blockText,
+  citation,
+  citationsIn,
+  containerDepth,
+  paragraph,
+  strong,
+  text,
+} from './markdown-text.ts';
 
-describe('parseAnswer: blocks', () => {
+describe('parseAnswerMarkdown: blocks', () => {
   it('splits paragraphs at blank lines and keeps line ends as breaks', () => {
-    expect(parseAnswer('one\ntwo  \nthree\n\n\nfour')).toEqual([
+    expect(parseAnswerMarkdown('one\ntwo  \nthree\n\n\nfour')).toEqual([
       paragraph(text('one'), { kind: 'break' }, text('two'), { kind: 'break' }, text('three')),
       paragraph(text('four')),
     ]);
   });
 
   it('has no blocks for empty text', () => {
-    expect(parseAnswer(' \n\n \t')).toEqual([]);
+    expect(parseAnswerMarkdown(' \n\n \t')).toEqual([]);
   });
 
   it('reads ATX headings with their level, without closing hashes', () => {
-    expect(parseAnswer('# Title [1]\n### Sub ##\n####### seven\n#nospace\n# C#')).toEqual([
+    expect(parseAnswerMarkdown('# Title [1]\n### Sub ##\n####### seven\n#nospace\n# C#')).toEqual([
       { kind: 'heading', level: 1, inlines: [text('Title '), citation(1)] },
       { kind: 'heading', level: 3, inlines: [text('Sub')] },
       paragraph(text('####### seven'), { kind: 'break' }, text('#nospace')),
@@ -29,26 +38,26 @@ describe('parseAnswer: blocks', () => {
   });
 
   it('keeps fenced code as written, citations and markup included', () => {
-    const blocks = parseAnswer(
+    const blocks = parseAnswerMarkdown(
       '```ts title\nconst a = **b** [1];\n  <script>x</script>\n```\nafter',
     );
     expect(blocks).toEqual([
       { kind: 'code', info: 'ts title', text: 'const a = **b** [1];\n  <script>x</script>' },
       paragraph(text('after')),
     ]);
-    expect(parseAnswer('~~~\n```\n~~~')).toEqual([{ kind: 'code', info: '', text: '```' }]);
+    expect(parseAnswerMarkdown('~~~\n```\n~~~')).toEqual([{ kind: 'code', info: '', text: '```' }]);
   });
 
   it('runs an unclosed fence to the end of the text', () => {
-    expect(parseAnswer('intro\n````\ncode\n```\nmore')).toEqual([
+    expect(parseAnswerMarkdown('intro\n````\ncode\n```\nmore')).toEqual([
       paragraph(text('intro')),
       { kind: 'code', info: '', text: 'code\n```\nmore' },
     ]);
   });
 
   it('reads bulleted and numbered lists, with one level of nesting and more', () => {
-    const blocks = parseAnswer(
-      '- one [1]\n- two\n  - inner **b**\n    1. deeper\n* three\n\n3. c\n4) d',
+    const blocks = parseAnswerMarkdown(
+      '- one [1]\n- two\n  - inner **b**\n    1. deeper\n- three\n\n3. c\n4. d',
     );
     expect(blocks).toEqual([
       {
@@ -83,8 +92,17 @@ describe('parseAnswer: blocks', () => {
     ]);
   });
 
+  it('starts a new list where the bullet or the number delimiter changes, as CommonMark does', () => {
+    const lists = (markdown: string) =>
+      parseAnswerMarkdown(markdown).map((block) =>
+        block.kind === 'list' ? block.items.length : 0,
+      );
+    expect(lists('- a\n- b\n* c\n+ d')).toEqual([2, 1, 1]);
+    expect(lists('1. a\n2) b')).toEqual([1, 1]);
+  });
+
   it('continues a list item lazily and across a blank line when indented', () => {
-    expect(parseAnswer('1. first\nlazy line\n\n   second paragraph\n2. next')).toEqual([
+    expect(parseAnswerMarkdown('1. first\nlazy line\n\n   second paragraph\n2. next')).toEqual([
       {
         kind: 'list',
         ordered: true,
@@ -101,13 +119,19 @@ describe('parseAnswer: blocks', () => {
   });
 
   it('lets a bullet or `1.` interrupt a paragraph, but not another number', () => {
-    expect(parseAnswer('Steps:\n1. a').map((block) => block.kind)).toEqual(['paragraph', 'list']);
-    expect(parseAnswer('Notes:\n- a').map((block) => block.kind)).toEqual(['paragraph', 'list']);
-    expect(parseAnswer('It was in\n2024. Then')).toHaveLength(1);
+    expect(parseAnswerMarkdown('Steps:\n1. a').map((block) => block.kind)).toEqual([
+      'paragraph',
+      'list',
+    ]);
+    expect(parseAnswerMarkdown('Notes:\n- a').map((block) => block.kind)).toEqual([
+      'paragraph',
+      'list',
+    ]);
+    expect(parseAnswerMarkdown('It was in\n2024. Then')).toHaveLength(1);
   });
 
   it('reads block quotes with blocks inside and lazy lines', () => {
-    expect(parseAnswer('> # Q\n> - a [2]\n\n> text\nlazy\n>> inner')).toEqual([
+    expect(parseAnswerMarkdown('> # Q\n> - a [2]\n\n> text\nlazy\n>> inner')).toEqual([
       {
         kind: 'quote',
         blocks: [
@@ -126,7 +150,7 @@ describe('parseAnswer: blocks', () => {
   });
 
   it('reads horizontal rules, and `* * *` as a rule rather than a list', () => {
-    expect(parseAnswer('a\n\n---\n* * *\n___\n--')).toEqual([
+    expect(parseAnswerMarkdown('a\n\n---\n* * *\n___\n--')).toEqual([
       paragraph(text('a')),
       { kind: 'rule' },
       { kind: 'rule' },
@@ -137,7 +161,7 @@ describe('parseAnswer: blocks', () => {
 
   it('reads pipe tables with alignments, padding short rows and cutting long ones', () => {
     expect(
-      parseAnswer(
+      parseAnswerMarkdown(
         'Table:\n| a | b | c |\n|:--|:-:|--:|\n| 1 [1] | `x\\|y` |\n| 2 | 3 | 4 | 5 |\n\nafter',
       ),
     ).toEqual([
@@ -156,17 +180,17 @@ describe('parseAnswer: blocks', () => {
   });
 
   it('needs a delimiter row as wide as the header for a table', () => {
-    expect(parseAnswer('| a | b |\n|---|\n| 1 | 2 |').map((block) => block.kind)).toEqual([
+    expect(parseAnswerMarkdown('| a | b |\n|---|\n| 1 | 2 |').map((block) => block.kind)).toEqual([
       'paragraph',
     ]);
   });
 
-  it('stops nesting quotes and lists at four levels: deeper markers stay text', () => {
-    const quotes = parseAnswer('> > > > > > deep');
+  it('stops nesting quotes and lists at four levels: deeper ones give their text to the fourth', () => {
+    const quotes = parseAnswerMarkdown('> > > > > > deep');
     expect(containerDepth(quotes)).toBe(4);
-    expect(JSON.stringify(quotes)).toContain('> > deep');
+    expect(blockText(quotes)).toBe('deep');
     const list = Array.from({ length: 8 }, (_, depth) => `${'  '.repeat(depth)}- item ${depth}`);
-    const lists = parseAnswer(list.join('\n'));
+    const lists = parseAnswerMarkdown(list.join('\n'));
     expect(containerDepth(lists)).toBe(4);
     expect(JSON.stringify(lists)).toContain('item 7');
   });
@@ -188,6 +212,6 @@ describe('parseAnswer: blocks', () => {
       'not [8]',
       '```',
     ].join('\n');
-    expect(citationsIn(parseAnswer(answer))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(citationsIn(parseAnswerMarkdown(answer))).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

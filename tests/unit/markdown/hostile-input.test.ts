@@ -5,9 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseAnswer } from '../../../src/ui/answer-text.ts';
+import { parseAnswerMarkdown } from '../../../src/core/markdown/parse-markdown.ts';
 import { blockText, containerDepth, inlineDepth } from './markdown-text.ts';
-import type { MarkdownBlock } from '../../../src/ui/markdown/markdown-tree.ts';
+import type { MarkdownBlock } from '../../../src/core/markdown/markdown-tree.ts';
+import { XSS_PAYLOADS } from '../../fixtures/xss-payloads.ts';
 
 const SIZE = 100_000;
 /** Linear parsing takes well under 100 ms here; quadratic work on 100 KB takes minutes. */
@@ -48,11 +49,11 @@ const HOSTILE: Record<string, string> = {
   'angle brackets': '<a href="'.repeat(SIZE / 9),
 };
 
-describe('parseAnswer on hostile input', () => {
+describe('parseAnswerMarkdown on hostile input', () => {
   it.each(Object.entries(HOSTILE))('parses 100 KB of %s in linear time', (_, text) => {
     for (const streaming of [false, true]) {
       const started = performance.now();
-      const blocks = parseAnswer(text, streaming);
+      const blocks = parseAnswerMarkdown(text, streaming);
       expect(performance.now() - started).toBeLessThan(BUDGET_MS);
       expect(containerDepth(blocks)).toBeLessThanOrEqual(4);
       expect(deepestInline(blocks)).toBeLessThanOrEqual(14);
@@ -70,10 +71,21 @@ describe('parseAnswer on hostile input', () => {
       fc.property(fc.array(piece, { maxLength: 60 }), fc.boolean(), (pieces, streaming) => {
         const text = pieces.join('');
         const letters = (value: string) => value.replace(/[^a-z]/g, '');
-        expect(letters(blockText(parseAnswer(text, streaming)))).toBe(letters(text));
+        expect(letters(blockText(parseAnswerMarkdown(text, streaming)))).toBe(letters(text));
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads the XSS corpus as text: no HTML node, every payload shown', () => {
+    const answer = XSS_PAYLOADS.map((payload) => payload.payload).join('\n\n');
+    for (const streaming of [false, true]) {
+      const blocks = parseAnswerMarkdown(answer, streaming);
+      expect(JSON.stringify(blocks)).not.toContain('"kind":"html"');
+      const shown = blockText(blocks);
+      const missing = XSS_PAYLOADS.filter((payload) => !shown.includes(payload.visible));
+      expect(missing.map((payload) => payload.id)).toEqual([]);
+    }
   });
 
   it('stays within its nesting limits on any text', () => {
@@ -83,7 +95,7 @@ describe('parseAnswer on hostile input', () => {
           unit: fc.constantFrom('>', '-', ' ', '*', '_', '[', ']', '(', ')', '\n', 'a'),
         }),
         (text) => {
-          const blocks = parseAnswer(text, false);
+          const blocks = parseAnswerMarkdown(text, false);
           expect(containerDepth(blocks)).toBeLessThanOrEqual(4);
           expect(deepestInline(blocks)).toBeLessThanOrEqual(14);
         },

@@ -1,5 +1,6 @@
 /** Test helpers: the text a Markdown tree shows, and small builders for expected trees. */
-import type { MarkdownBlock, MarkdownInline } from '../../../src/ui/markdown/markdown-tree.ts';
+import type { MarkdownBlock, MarkdownInline } from '../../../src/core/markdown/markdown-tree.ts';
+import { parseAnswerMarkdown } from '../../../src/core/markdown/parse-markdown.ts';
 
 export const text = (value: string): MarkdownInline => ({ kind: 'text', text: value });
 export const citation = (number: number): MarkdownInline => ({ kind: 'citation', number });
@@ -16,6 +17,15 @@ export const paragraph = (...inlines: MarkdownInline[]): MarkdownBlock => ({
   inlines,
 });
 
+/** The inlines of `markdown` read as an answer of one paragraph (none when it reads as none). */
+export function answerInlines(markdown: string): MarkdownInline[] {
+  const [block, ...rest] = parseAnswerMarkdown(markdown);
+  if (rest.length > 0 || (block !== undefined && block.kind !== 'paragraph')) {
+    throw new Error(`Not one paragraph: ${JSON.stringify(markdown)}`);
+  }
+  return block?.inlines ?? [];
+}
+
 /** What the renderer shows of `inlines`, as one string (a line break as `\n`). */
 export function inlineText(inlines: readonly MarkdownInline[]): string {
   return inlines
@@ -23,6 +33,7 @@ export function inlineText(inlines: readonly MarkdownInline[]): string {
       switch (inline.kind) {
         case 'text':
         case 'code':
+        case 'html':
           return inline.text;
         case 'break':
           return '\n';
@@ -47,6 +58,8 @@ export function blockText(blocks: readonly MarkdownBlock[]): string {
           return inlineText(block.inlines);
         case 'code':
           return `${block.info}\n${block.text}`;
+        case 'html':
+          return block.text;
         case 'quote':
           return blockText(block.blocks);
         case 'list':

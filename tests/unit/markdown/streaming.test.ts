@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswer } from '../../../src/ui/answer-text.ts';
-import type { MarkdownBlock, MarkdownInline } from '../../../src/ui/markdown/markdown-tree.ts';
+import { parseAnswerMarkdown } from '../../../src/core/markdown/parse-markdown.ts';
+import type { MarkdownBlock, MarkdownInline } from '../../../src/core/markdown/markdown-tree.ts';
 import { blockText, citation, paragraph, strong, text } from './markdown-text.ts';
 
 const ANSWER = [
@@ -22,32 +22,32 @@ const ANSWER = [
   'See [the report](https://example.org/report) for more.',
 ].join('\n');
 
-describe('parseAnswer while the answer streams in', () => {
+describe('parseAnswerMarkdown while the answer streams in', () => {
   it('renders half-written bold, code and links as what they will be', () => {
-    expect(parseAnswer('a **bold te', true)).toEqual([
+    expect(parseAnswerMarkdown('a **bold te', true)).toEqual([
       paragraph(text('a '), strong(text('bold te'))),
     ]);
-    expect(parseAnswer('run `npm i', true)).toEqual([
+    expect(parseAnswerMarkdown('run `npm i', true)).toEqual([
       paragraph(text('run '), { kind: 'code', text: 'npm i' }),
     ]);
-    expect(parseAnswer('see [docs](https://exa', true)).toEqual([
+    expect(parseAnswerMarkdown('see [docs](https://exa', true)).toEqual([
       paragraph(text('see '), { kind: 'link', children: [text('docs')], url: 'https://exa' }),
     ]);
-    expect(parseAnswer('```py\nprint(', true)).toEqual([
+    expect(parseAnswerMarkdown('```py\nprint(', true)).toEqual([
       { kind: 'code', info: 'py', text: 'print(' },
     ]);
   });
 
   it('holds back a marker that more text may complete', () => {
-    expect(parseAnswer('text **', true)).toEqual([paragraph(text('text '))]);
-    expect(parseAnswer('long [1', true)).toEqual([paragraph(text('long '))]);
-    expect(parseAnswer('long [12345', true)).toEqual([paragraph(text('long [12345'))]);
-    expect(parseAnswer('a \\', true)).toEqual([paragraph(text('a '))]);
-    expect(parseAnswer('done [1]', true)).toEqual([paragraph(text('done '), citation(1))]);
+    expect(parseAnswerMarkdown('text **', true)).toEqual([paragraph(text('text '))]);
+    expect(parseAnswerMarkdown('long [1', true)).toEqual([paragraph(text('long '))]);
+    expect(parseAnswerMarkdown('long [12345', true)).toEqual([paragraph(text('long [12345'))]);
+    expect(parseAnswerMarkdown('a \\', true)).toEqual([paragraph(text('a '))]);
+    expect(parseAnswerMarkdown('done [1]', true)).toEqual([paragraph(text('done '), citation(1))]);
   });
 
   it('makes the table as soon as its delimiter row is being written', () => {
-    expect(parseAnswer('| a | b |\n| --', true)).toEqual([
+    expect(parseAnswerMarkdown('| a | b |\n| --', true)).toEqual([
       {
         kind: 'table',
         alignments: [undefined, undefined],
@@ -58,19 +58,22 @@ describe('parseAnswer while the answer streams in', () => {
   });
 
   it('leaves only the last block open-ended, and nothing once the answer is complete', () => {
-    expect(parseAnswer('**a\n\nb', true)).toEqual([paragraph(text('**a')), paragraph(text('b'))]);
-    expect(parseAnswer('**a\n\n', true)).toEqual([paragraph(strong(text('a')))]);
-    expect(parseAnswer('**a', false)).toEqual([paragraph(text('**a'))]);
+    expect(parseAnswerMarkdown('**a\n\nb', true)).toEqual([
+      paragraph(text('**a')),
+      paragraph(text('b')),
+    ]);
+    expect(parseAnswerMarkdown('**a\n\n', true)).toEqual([paragraph(strong(text('a')))]);
+    expect(parseAnswerMarkdown('**a', false)).toEqual([paragraph(text('**a'))]);
   });
 
   it('never shows a Markdown marker and never changes a finished block, at any length', () => {
-    const final = parseAnswer(ANSWER);
+    const final = parseAnswerMarkdown(ANSWER);
     for (let length = 1; length <= ANSWER.length; length += 1) {
-      const blocks = parseAnswer(ANSWER.slice(0, length), true);
+      const blocks = parseAnswerMarkdown(ANSWER.slice(0, length), true);
       expect(visibleWithoutCitations(blocks)).not.toMatch(/[*_`#>|]/);
       expect(blocks.slice(0, -1)).toEqual(final.slice(0, blocks.length - 1));
     }
-    expect(parseAnswer(ANSWER, true)).toEqual(final);
+    expect(parseAnswerMarkdown(ANSWER, true)).toEqual(final);
   });
 });
 
