@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities } from '../../../src/core/ingest/parsers/html-entities.ts';
 import { extractHtmlBlocks } from '../../../src/core/ingest/parsers/html-blocks.ts';
 import { htmlParser } from '../../../src/core/ingest/parsers/html.ts';
 import { failureName, parseWith } from './parse-helpers.ts';
@@ -65,23 +64,35 @@ describe('htmlParser', () => {
   });
 });
 
-describe('decodeEntities', () => {
+describe('htmlParser: character references', () => {
+  const textOf = (html: string): string | undefined => extractHtmlBlocks(html).blocks[0]?.text;
+
   it('decodes named, accented and numeric references', () => {
     expect(
-      decodeEntities(
-        '&lt;&amp;&gt; &quot;&apos; caf&eacute; &Ouml;l &ntilde; &#65;&#x42;&#X1F600;',
-      ),
+      textOf('<p>&lt;&amp;&gt; &quot;&apos; caf&eacute; &Ouml;l &ntilde; &#65;&#x42;&#X1F600;</p>'),
     ).toBe('<&> "\' café Öl ñ AB😀');
-    expect(decodeEntities('a&nbsp;b &mdash; &hellip; &euro;5 &copy;')).toBe('a b — … €5 ©');
+    // A no-break space collapses with the white space around it, as all of it does in a paragraph.
+    expect(textOf('<p>a&nbsp;b &mdash; &hellip; &euro;5 &copy;</p>')).toBe('a b — … €5 ©');
   });
 
-  it('leaves unknown names and bare ampersands alone, accepts legacy forms', () => {
-    expect(decodeEntities('AT&T &unknown; &constructor; &amp x&lt')).toBe(
-      'AT&T &unknown; &constructor; & x<',
+  it('decodes every HTML5 name, not only the common ones', () => {
+    // None of these was among the ~150 names of the table the parser kept before.
+    expect(textOf('<p>&bernou; &fjlig; &NotNestedGreaterGreater; &Afr; &half;</p>')).toBe(
+      'ℬ fj ⪢̸ 𝔄 ½',
     );
   });
 
-  it('replaces invalid code points', () => {
-    expect(decodeEntities('&#0;&#xD800;&#x110000;')).toBe('\uFFFD\uFFFD\uFFFD');
+  it('leaves unknown names and bare ampersands alone, accepts legacy forms', () => {
+    expect(textOf('<p>AT&T &unknown; &constructor; &amp x&lt &eacute</p>')).toBe(
+      'AT&T &unknown; &constructor; & x< é',
+    );
+  });
+
+  it('replaces invalid code points, and reads the C1 range as Windows-1252', () => {
+    expect(textOf('<p>&#0;&#xD800;&#x110000; &#128;</p>')).toBe('\uFFFD\uFFFD\uFFFD €');
+  });
+
+  it('decodes the title', () => {
+    expect(extractHtmlBlocks('<title>R&amp;D &rarr; &Rarr;</title><p>x</p>').title).toBe('R&D → ↠');
   });
 });

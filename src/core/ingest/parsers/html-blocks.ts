@@ -1,5 +1,5 @@
+import { decodeHTML } from 'entities';
 import type { Block } from '../../ports/parser.ts';
-import { decodeEntities } from './html-entities.ts';
 
 /** Elements whose content is never document text (and never runs: nothing here executes). */
 const DROPPED = new Set([
@@ -56,7 +56,7 @@ export function extractHtmlBlocks(html: string): HtmlContent {
     position = tagEnd(html, TAG.lastIndex);
     if (!closing && (DROPPED.has(name) || name === 'title')) {
       const end = closingTagStart(html, name, position);
-      if (name === 'title') title ??= decodeEntities(html.slice(position, end));
+      if (name === 'title') title ??= decodeHTML(html.slice(position, end));
       position = end < html.length ? tagEnd(html, end + 2) : end;
       continue;
     }
@@ -122,7 +122,7 @@ class BlockBuilder {
 
   text(raw: string): void {
     if (raw.length === 0) return;
-    const decoded = decodeEntities(raw);
+    const decoded = decodeHTML(raw);
     this.buffer += this.preformatted > 0 ? decoded : decoded.replace(/\s+/g, ' ');
   }
 
