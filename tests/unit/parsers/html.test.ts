@@ -88,6 +88,12 @@ describe('htmlParser: character references', () => {
     );
   });
 
+  it('leaves out soft hyphens, zero-width joiners and direction marks, which split words', () => {
+    expect(textOf('<p>hy&shy;phen a&zwnj;b&zwj;c &lrm;d&rlm; e\u00adf</p>')).toBe(
+      'hyphen abc d ef',
+    );
+  });
+
   it('replaces invalid code points, and reads the C1 range as Windows-1252', () => {
     expect(textOf('<p>&#0;&#xD800;&#x110000; &#128;</p>')).toBe('\uFFFD\uFFFD\uFFFD €');
   });

@@ -153,6 +153,10 @@ describe('markdownParser: inline Markdown', () => {
     );
   });
 
+  it('leaves out soft hyphens, zero-width joiners and direction marks, which split words', async () => {
+    expect(await textOf('hy&shy;phen a&zwnj;b&zwj;c &lrm;d&rlm;')).toBe('hyphen abc d');
+  });
+
   it('leaves unknown names, references without a semicolon and code as written', async () => {
     expect(await textOf('AT&T &unknown; &amp x `&amp;` &constructor;')).toBe(
       'AT&T &unknown; &amp x &amp; &constructor;',

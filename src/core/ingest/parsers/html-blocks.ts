@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import type { Block } from '../../ports/parser.ts';
+import { withoutInvisibleCharacters } from './invisible-characters.ts';
 
 /** Elements whose content is never document text (and never runs: nothing here executes). */
 const DROPPED = new Set([
@@ -56,7 +57,7 @@ export function extractHtmlBlocks(html: string): HtmlContent {
     position = tagEnd(html, TAG.lastIndex);
     if (!closing && (DROPPED.has(name) || name === 'title')) {
       const end = closingTagStart(html, name, position);
-      if (name === 'title') title ??= decodeHTML(html.slice(position, end));
+      if (name === 'title') title ??= decodedText(html.slice(position, end));
       position = end < html.length ? tagEnd(html, end + 2) : end;
       continue;
     }
@@ -64,6 +65,11 @@ export function extractHtmlBlocks(html: string): HtmlContent {
   }
   const blocks = builder.finish();
   return title === undefined ? { blocks } : { blocks, title };
+}
+
+/** Text with its character references decoded, invisible characters left out. */
+function decodedText(raw: string): string {
+  return withoutInvisibleCharacters(decodeHTML(raw));
 }
 
 /** Skips a comment, doctype, processing instruction or CDATA section; returns the next position. */
@@ -122,7 +128,7 @@ class BlockBuilder {
 
   text(raw: string): void {
     if (raw.length === 0) return;
-    const decoded = decodeHTML(raw);
+    const decoded = decodedText(raw);
     this.buffer += this.preformatted > 0 ? decoded : decoded.replace(/\s+/g, ' ');
   }
 

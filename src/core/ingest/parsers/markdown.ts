@@ -5,6 +5,7 @@ import { documentFromBlocks, withTitleHeading } from '../parsed-document.ts';
 import { decodeText } from '../text-decoding.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { extractHtmlBlocks } from './html-blocks.ts';
+import { withoutInvisibleCharacters } from './invisible-characters.ts';
 
 /**
  * Markdown (CommonMark with GitHub tables and strikethrough), read by core/markdown: structure
@@ -75,6 +76,10 @@ function listLines(list: ListBlock, depth: number): string[] {
 
 /** What a reader sees of inline Markdown: markup, link targets and inline HTML tags go. */
 function plainText(inlines: readonly MarkdownInline[]): string {
+  return withoutInvisibleCharacters(readableText(inlines)).replace(/[ \t]{2,}/g, ' ');
+}
+
+function readableText(inlines: readonly MarkdownInline[]): string {
   return inlines
     .map((inline) => {
       switch (inline.kind) {
@@ -88,9 +93,8 @@ function plainText(inlines: readonly MarkdownInline[]): string {
         case 'html':
           return '';
         default:
-          return plainText(inline.children);
+          return readableText(inline.children);
       }
     })
-    .join('')
-    .replace(/[ \t]{2,}/g, ' ');
+    .join('');
 }
