@@ -24,17 +24,21 @@ beforeAll(async () => {
   for (const id of ['first', 'second']) await ingestFixtureCollection(store, id, embedder);
 });
 
-/** The store, counting the chunk lists read; `failing` collections fail to list their chunks. */
+/**
+ * The store, counting the keyword indexes read (one per load: no chunk list is read);
+ * `failing` collections fail to read theirs.
+ */
 function countingStore(failing: readonly string[] = []): { store: Store; reads: string[] } {
   const reads: string[] = [];
-  const listChunks: Store['listChunks'] = async (collectionId) => {
+  const loadKeywords: Store['loadKeywords'] = async (collectionId) => {
     reads.push(collectionId);
     if (failing.includes(collectionId)) throw new Error(`cannot read ${collectionId}`);
-    return store.listChunks(collectionId);
+    return store.loadKeywords(collectionId);
   };
   const counting = new Proxy(store, {
     get: (target, key) => {
-      if (key === 'listChunks') return listChunks;
+      if (key === 'listChunks') throw new Error('A load read every chunk.');
+      if (key === 'loadKeywords') return loadKeywords;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -47,7 +51,7 @@ function searchOver(source: Store): LibrarySearch {
 }
 
 describe('preloading the search indexes', () => {
-  it('loads each collection once; the first search then reads no chunk list and ranks the same', async () => {
+  it('loads each collection once; the first search then reads nothing more and ranks the same', async () => {
     const { store: counting, reads } = countingStore();
     const preloaded = searchOver(counting);
     await preloaded.preload();
