@@ -1,4 +1,4 @@
-/** `npm run bench -- <search|ingest|torture|scale|ui> [options] [--json]`: see docs/BENCHMARKS.md. */
+/** `npm run bench -- <search|ingest|torture|scale|ui|peers> [options] [--json]`: see docs/BENCHMARKS.md. */
 import { runCommand } from './run-command.ts';
 
 await runCommand(
@@ -7,7 +7,8 @@ await runCommand(
     ingest: async () => (await import('./bench/ingest.ts')).runIngestBench,
     torture: async () => (await import('./bench/torture.ts')).runTortureBench,
     scale: async () => (await import('./bench/scale.ts')).runScaleBench,
+    peers: async () => (await import('./bench/peers.ts')).runPeersBench,
     ui: async () => (await import('./bench/ui-responsiveness.ts')).runUiBench,
   },
-  'usage: npm run bench -- search --n N --dim D [--json] | ingest --docs DIR [--json] | torture [--small-files N] [--big-mb M] [--json] | scale [--chunks N] [--store memory|indexeddb] [--json] | ui [--files N] [--json]',
+  'usage: npm run bench -- search --n N --dim D [--json] | ingest --docs DIR [--json] | torture [--small-files N] [--big-mb M] [--json] | scale [--chunks N] [--store memory|indexeddb] [--json] | ui [--files N] [--json] | peers [--chunks N] [--json]',
 );
