@@ -16,7 +16,7 @@ export class KeywordIndexDamagedError extends ArchivistError {
 }
 
 /**
- * The binary form of a segment (docs/decisions/0009-stored-keyword-index.md): a header of six
+ * The binary form of a segment (docs/decisions/0007-stored-keyword-index.md): a header of six
  * int32 (magic, documents, terms, pairs, term text bytes, id text bytes), then int32 sections
  * (lengths, pair ends, pairs, term lengths, id lengths, in UTF-16 units), then the terms' and the
  * ids' UTF-8 text, each concatenated. Numbers are in the platform's byte order (little-endian on
