@@ -95,4 +95,23 @@ describe('Bm25Index', () => {
     const [lemon] = index.search('lemon', 1);
     expect(lemon!.score).toBeGreaterThan(lake!.score);
   });
+
+  it('gives a live index from its segment that ranks and expands the same, to the bit', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    index.add([
+      { id: 'd', text: 'A lake station, a station by a lake, Varnholm notes' },
+      { id: 'e', text: 'Lemon trees near the lake' },
+    ]);
+    index.remove(['b']);
+    const restored = Bm25Index.fromSegment(index.toSegment());
+    expect(restored.size).toBe(index.size);
+    for (const query of ['lake station', 'lemon', 'Varnholm notes', 'absent']) {
+      expect(restored.search(query, 5)).toEqual(index.search(query, 5));
+      expect(restored.expandQuery(query, ['d'])).toEqual(index.expandQuery(query, ['d']));
+    }
+    restored.add([{ id: 'f', text: 'A second lake' }]);
+    restored.remove(['a', 'c', 'd', 'e']);
+    expect(restored.search('lake', 5).map((hit) => hit.id)).toEqual(['f']);
+  });
 });
