@@ -88,9 +88,9 @@ describe('htmlParser: character references', () => {
     );
   });
 
-  it('leaves out soft hyphens, zero-width joiners and direction marks, which split words', () => {
-    expect(textOf('<p>hy&shy;phen a&zwnj;b&zwj;c &lrm;d&rlm; e\u00adf</p>')).toBe(
-      'hyphen abc d ef',
+  it('leaves out soft hyphens, which split words; keeps joiners and direction marks', () => {
+    expect(textOf('<p>hy&shy;phen e\u00adf می&zwnj;خواهم &lrm;d&rlm;</p>')).toBe(
+      'hyphen ef می\u200cخواهم \u200ed\u200f',
     );
   });
 

@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities';
 import type { Block } from '../../ports/parser.ts';
-import { withoutInvisibleCharacters } from './invisible-characters.ts';
+import { withoutSoftHyphens } from './soft-hyphens.ts';
 
 /** Elements whose content is never document text (and never runs: nothing here executes). */
 const DROPPED = new Set([
@@ -67,9 +67,9 @@ export function extractHtmlBlocks(html: string): HtmlContent {
   return title === undefined ? { blocks } : { blocks, title };
 }
 
-/** Text with its character references decoded, invisible characters left out. */
+/** Text with its character references decoded, soft hyphens left out. */
 function decodedText(raw: string): string {
-  return withoutInvisibleCharacters(decodeHTML(raw));
+  return withoutSoftHyphens(decodeHTML(raw));
 }
 
 /** Skips a comment, doctype, processing instruction or CDATA section; returns the next position. */

@@ -5,7 +5,7 @@ import { documentFromBlocks, withTitleHeading } from '../parsed-document.ts';
 import { decodeText } from '../text-decoding.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { extractHtmlBlocks } from './html-blocks.ts';
-import { withoutInvisibleCharacters } from './invisible-characters.ts';
+import { withoutSoftHyphens } from './soft-hyphens.ts';
 
 /**
  * Markdown (CommonMark with GitHub tables and strikethrough), read by core/markdown: structure
@@ -76,7 +76,7 @@ function listLines(list: ListBlock, depth: number): string[] {
 
 /** What a reader sees of inline Markdown: markup, link targets and inline HTML tags go. */
 function plainText(inlines: readonly MarkdownInline[]): string {
-  return withoutInvisibleCharacters(readableText(inlines)).replace(/[ \t]{2,}/g, ' ');
+  return withoutSoftHyphens(readableText(inlines)).replace(/[ \t]{2,}/g, ' ');
 }
 
 function readableText(inlines: readonly MarkdownInline[]): string {
