@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { BUILT_IN_MODEL_ID } from '../src/adapters/embedder/models.ts';
+import { BUILT_IN_MODEL_ID } from '../src/catalogues/embedding-models.ts';
 import { TransformersEmbedder } from '../src/adapters/embedder/transformers-embedder.ts';
 
 /** The built-in embedder from `public/models`, on onnxruntime-node, with no hub access. */

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.ts';
 import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
-import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
+import { LibraryRetriever } from '../../src/app/library-retriever.ts';
 import { parseQuestions, type EvalQuestion } from '../../src/core/eval/dataset.ts';
 import { exactMatch, mean, tokenF1 } from '../../src/core/eval/metrics.ts';
 import type { ThoroughOptions } from '../../src/core/agents/refine/thorough-options.ts';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
+import { LibraryRetriever } from '../../src/app/library-retriever.ts';
 import {
   readPassages,
   type ReaderModels,

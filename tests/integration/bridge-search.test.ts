@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
+import { LibraryRetriever } from '../../src/app/library-retriever.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';

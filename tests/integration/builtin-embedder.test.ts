@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env, pipeline } from '@huggingface/transformers';
-import { BUILT_IN_MODEL_ID } from '../../src/adapters/embedder/models.ts';
+import { BUILT_IN_MODEL_ID } from '../../src/catalogues/embedding-models.ts';
 import { TransformersEmbedder } from '../../src/adapters/embedder/transformers-embedder.ts';
 import { EmbedderLoadError } from '../../src/core/errors.ts';
 

@@ -16,11 +16,11 @@ import {
   ScriptedEngine,
   type RecordedRequest,
 } from '../../src/adapters/engines/scripted-engine.ts';
-import { readNetworkSettings } from '../../src/adapters/library/network-settings.ts';
-import type { StrategyChoice } from '../../src/adapters/library/question-types.ts';
-import { QuestionService } from '../../src/adapters/library/question-service.ts';
-import { writeAnswerEngine } from '../../src/adapters/library/answer-engine-setting.ts';
-import { writeModelHost } from '../../src/adapters/library/model-host.ts';
+import { readNetworkSettings } from '../../src/app/network-settings.ts';
+import type { StrategyChoice } from '../../src/app/question-types.ts';
+import { QuestionService } from '../../src/app/question-service.ts';
+import { writeAnswerEngine } from '../../src/app/answer-engine-setting.ts';
+import { writeModelHost } from '../../src/app/model-host.ts';
 import {
   FAKE_PASSAGE_TAGS,
   INJECTION_DOCUMENTS,

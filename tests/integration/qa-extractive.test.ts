@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openNodeLibrary } from '../../scripts/node-library.ts';
 import { ExtractiveEngine } from '../../src/adapters/engines/extractive-engine.ts';
-import { LibraryRetriever } from '../../src/adapters/library/library-retriever.ts';
+import { LibraryRetriever } from '../../src/app/library-retriever.ts';
 import { runQuestion } from '../../src/core/pipeline/run-question.ts';
 import { defaultStrategies } from '../../src/core/pipeline/strategies/index.ts';
 import type { StrategyName } from '../../src/core/llm/budget.ts';

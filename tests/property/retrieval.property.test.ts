@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findTermMatches } from '../../src/adapters/library/term-matches.ts';
+import { findTermMatches } from '../../src/app/term-matches.ts';
 import { ExactIndex } from '../../src/adapters/vector/exact-index.ts';
 import { Bm25Index } from '../../src/core/retrieval/bm25.ts';
 import { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  requestPersistentStorage,
-  storageEstimate,
-} from '../../src/adapters/store/storage-quota.ts';
+import { storageEstimate } from '../../src/adapters/store/storage-quota.ts';
+import { requestPersistentStorage } from '../../src/ui/clients/storage-client.ts';
 
 describe('storage quota helpers', () => {
   afterEach(() => {

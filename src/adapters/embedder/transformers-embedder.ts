@@ -16,10 +16,9 @@ import type { EmbedOptions, Embedder } from '../../core/ports/embedder.ts';
 import { encodeBatch } from './batch-encoding.ts';
 import { hasWebGpu, measureDevices, rememberedDevice } from './device-choice.ts';
 import type { DeviceMeasurement, DeviceRunner } from './device-choice.ts';
-import { DEFAULT_REMOTE_HOST, findEmbeddingModel } from './models.ts';
-import type { ModelDtype } from './models.ts';
+import { DEFAULT_REMOTE_HOST, findEmbeddingModel } from '../../catalogues/embedding-models.ts';
+import type { ModelDtype, Pooling } from '../../catalogues/embedding-models.ts';
 import { isBlank, orderByLength, poolRow } from './vector-rows.ts';
-import type { Pooling } from './vector-rows.ts';
 
 export type EmbedderDevice = 'wasm' | 'webgpu' | 'cpu' | 'auto';
 type ConcreteDevice = Exclude<EmbedderDevice, 'auto'>;

@@ -2,7 +2,7 @@
  * Pure helpers of the embedder: batch ordering, and pooling token vectors into unit sentence
  * vectors (the pipeline's `pooling` + `normalize`, without its per-element BigInt reads).
  */
-export type Pooling = 'mean' | 'cls';
+import type { Pooling } from '../../catalogues/embedding-models.ts';
 
 /**
  * Indices of `texts` ordered by length, longest first, so that each batch holds texts of similar

@@ -5,9 +5,9 @@
  * URL and the embedder mirror. `blob:` and `data:` URLs never leave the device and are always
  * allowed. Pure: no settings are read here (see `NetworkPolicy`).
  */
-import { DEFAULT_REMOTE_HOST } from '../embedder/models.ts';
-import { WEBLLM_MODELS } from '../engines/webllm/models.ts';
-import type { AnswerEngineSetting } from '../library/question-types.ts';
+import { DEFAULT_REMOTE_HOST } from '../../catalogues/embedding-models.ts';
+import { WEBLLM_MODELS } from '../../catalogues/webllm-models.ts';
+import type { AnswerEngineSetting } from '../../catalogues/answer-engines.ts';
 
 /** The settings that name hosts; undefined ones name none. */
 export interface NetworkSettings {

@@ -5,20 +5,6 @@ export interface StorageUsage {
   quota: number;
 }
 
-/**
- * Asks the browser not to evict this origin's storage under pressure. Resolves `true` when storage
- * is (or already was) persistent, `false` when refused or when the browser has no such API.
- */
-export async function requestPersistentStorage(): Promise<boolean> {
-  const storage = storageManager();
-  if (!storage?.persist) return false;
-  try {
-    return (await storage.persisted?.()) || (await storage.persist());
-  } catch {
-    return false;
-  }
-}
-
 /** Usage and quota of this origin, or `undefined` where the browser cannot tell. */
 export async function storageEstimate(): Promise<StorageUsage | undefined> {
   const storage = storageManager();

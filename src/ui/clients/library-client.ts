@@ -51,27 +51,27 @@ export type {
 } from '../../../workers/library.worker.ts';
 
 /** The embedding models a collection can use (plain data, also known to the worker). */
-export { EMBEDDING_MODELS } from '../../adapters/embedder/models.ts';
+export { EMBEDDING_MODELS } from '../../catalogues/embedding-models.ts';
 
 /** The on-device models, the caches web-llm can keep them in, and what this device's WebGPU runs. */
 export {
   DEFAULT_WEBLLM_MODEL_ID,
   WEBLLM_MODELS,
   type WebLlmModel,
-} from '../../adapters/engines/webllm/models.ts';
-export { WEBLLM_CACHE_BACKENDS } from '../../adapters/library/webllm-setting.ts';
+} from '../../catalogues/webllm-models.ts';
+export { WEBLLM_CACHE_BACKENDS } from '../../catalogues/answer-engines.ts';
 export {
   detectWebGpu,
   type WebGpuLimits,
   type WebGpuSupport,
-} from '../../adapters/engines/webllm/webgpu-support.ts';
+} from '../../catalogues/webgpu-support.ts';
 export {
   judgeModel,
   whyModelCannotRun,
   WEBLLM_MINIMUM_LIMITS,
   type DeviceCapabilities,
   type ModelVerdict,
-} from '../../adapters/engines/webllm/model-verdict.ts';
+} from '../../catalogues/model-verdict.ts';
 
 export type LibraryClient = Remote<LibraryApi>;
 

@@ -1,6 +1,6 @@
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { LibraryApi } from '../../../workers/library.worker.ts';
-import { isWorkerSignal } from '../../adapters/library/worker-signals.ts';
+import type { WorkerSignal } from '../../app/worker-signals.ts';
 import { WorkerCrashedError } from './worker-crashed-error.ts';
 
 /** A started library worker as the connection uses it: comlink's endpoint, and `terminate`. */
@@ -79,6 +79,10 @@ export class LibraryConnection {
     if (restart) this.#run = this.#start();
     this.#options.onNotice(error);
   }
+}
+
+function isWorkerSignal(data: unknown): data is WorkerSignal {
+  return typeof data === 'object' && data !== null && 'archivist' in data;
 }
 
 type Callable = (...args: unknown[]) => Promise<unknown>;

@@ -71,7 +71,7 @@ export class AnswerEngineState {
       this.webLlmModel = runnable.id;
     }
     try {
-      this.#show(await this.#client.getAnswerEngine());
+      this.#show(await this.#client.questions.getAnswerEngine());
     } catch (error) {
       this.failure = toFailure(error);
       return;
@@ -105,7 +105,7 @@ export class AnswerEngineState {
     this.testing = true;
     this.connectionTest = undefined;
     try {
-      this.connectionTest = await this.#client.testAnswerEngine({
+      this.connectionTest = await this.#client.questions.testAnswerEngine({
         kind: 'openai',
         baseUrl: this.baseUrl,
         model: this.model,
@@ -122,7 +122,7 @@ export class AnswerEngineState {
     this.progress = undefined;
     this.failure = undefined;
     try {
-      await this.#client.loadAnswerEngine(
+      await this.#client.questions.loadAnswerEngine(
         callback((progress: AnswerEngineProgress) => (this.progress = progress)),
       );
       this.modelStatus = 'ready';
@@ -137,7 +137,7 @@ export class AnswerEngineState {
     this.failure = undefined;
     this.connectionTest = undefined;
     try {
-      this.#show(await this.#client.setAnswerEngine(setting));
+      this.#show(await this.#client.questions.setAnswerEngine(setting));
     } catch (error) {
       this.failure = toFailure(error);
     } finally {

@@ -62,7 +62,7 @@ export class AskState {
   }
 
   stop(): void {
-    if (this.#jobId && this.running) void this.#client.stopAsking(this.#jobId);
+    if (this.#jobId && this.running) void this.#client.questions.stopAsking(this.#jobId);
   }
 
   async #run(turnId: string, question: string, collectionIds: readonly string[]): Promise<void> {
@@ -135,7 +135,7 @@ export class AskState {
     onTraceEnd: () => void,
   ): Promise<AskResult> {
     const scope = searchScope(conversation.collectionIds, collectionIds);
-    return this.#client.ask(
+    return this.#client.questions.ask(
       {
         jobId,
         question: turn.question,

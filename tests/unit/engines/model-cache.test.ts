@@ -25,7 +25,7 @@ import {
   modelSource,
   SHARD_LIST_FILE,
 } from '../../../src/adapters/engines/webllm/model-files.ts';
-import { customModel, findWebLlmModel } from '../../../src/adapters/engines/webllm/models.ts';
+import { customModel, findWebLlmModel } from '../../../src/catalogues/webllm-models.ts';
 import { FakeCaches, FakeModelHost } from '../../support/fake-model-files.ts';
 
 const SMOL = findWebLlmModel('SmolLM2-360M-Instruct-q4f32_1-MLC')!;

@@ -10,9 +10,9 @@ import {
   DEFAULT_WEBLLM_MODEL_ID,
   findWebLlmModel,
   WEBLLM_MODELS,
-} from '../../../src/adapters/engines/webllm/models.ts';
-import { whyModelCannotRun } from '../../../src/adapters/engines/webllm/model-verdict.ts';
-import { detectWebGpu } from '../../../src/adapters/engines/webllm/webgpu-support.ts';
+} from '../../../src/catalogues/webllm-models.ts';
+import { whyModelCannotRun } from '../../../src/catalogues/model-verdict.ts';
+import { detectWebGpu } from '../../../src/catalogues/webgpu-support.ts';
 import { WebLlmEngine } from '../../../src/adapters/engines/webllm/webllm-engine.ts';
 import { WebLlmStandIn } from '../../support/webllm-stand-in.ts';
 

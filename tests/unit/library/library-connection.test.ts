@@ -1,6 +1,6 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceLife, noticeOf } from '../../../src/adapters/library/worker-signals.ts';
+import { announceLife, noticeOf } from '../../../src/app/worker-signals.ts';
 import { DatabaseClosedError } from '../../../src/adapters/store/database-closed-error.ts';
 import {
   LibraryConnection,
@@ -8,7 +8,7 @@ import {
   type Notice,
   type WorkerEndpoint,
 } from '../../../src/ui/clients/library-connection.ts';
-import { FakeLocks } from './fake-locks.ts';
+import { FakeLocks } from '../app/fake-locks.ts';
 
 /** What each fake worker serves: its number, a call that never ends, and a nested object. */
 function fakeApi(worker: number) {

@@ -8,8 +8,8 @@ import type { ModelDownloadProgress } from '../../../src/adapters/engines/webllm
 import type {
   OnDeviceDownloadRequest,
   OnDeviceModelFiles,
-} from '../../../src/adapters/library/on-device-types.ts';
-import type { WebLlmEngineSetting } from '../../../src/adapters/library/question-types.ts';
+} from '../../../src/app/on-device-types.ts';
+import type { WebLlmEngineSetting } from '../../../src/catalogues/answer-engines.ts';
 import {
   downloadPace,
   ModelDownloads,

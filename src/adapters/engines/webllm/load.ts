@@ -6,7 +6,7 @@ import { CreateWebWorkerMLCEngine, type AppConfig } from '@mlc-ai/web-llm';
 import { EngineLoadError } from '../../../core/errors.ts';
 import type { NetworkSettings } from '../../network/allowed-origins.ts';
 import { networkSettingsMessage } from '../../network/network-settings-message.ts';
-import type { WebLlmModel } from './models.ts';
+import type { WebLlmModel } from '../../../catalogues/webllm-models.ts';
 import { WebLlmEngine } from './webllm-engine.ts';
 
 /** Where web-llm keeps downloaded models: Cache API (its best tested), IndexedDB, OPFS, or the Cross-Origin Storage extension. */

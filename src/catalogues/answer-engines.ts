@@ -1,0 +1,27 @@
+/**
+ * The engines that can answer: none (the extractive engine), an OpenAI-compatible server, or an
+ * on-device WebLLM model. `AnswerEngineSetting` is the choice among them as the settings keep it.
+ */
+
+/** Where web-llm keeps downloaded models (its `cacheBackend`). */
+export type WebLlmCacheBackend = 'cache' | 'indexeddb' | 'opfs' | 'cross-origin';
+
+export const WEBLLM_CACHE_BACKENDS: readonly WebLlmCacheBackend[] = [
+  'cache',
+  'indexeddb',
+  'opfs',
+  'cross-origin',
+];
+
+/** An on-device WebLLM model: a catalogue id, optionally served from the user's own host. */
+export interface WebLlmEngineSetting {
+  kind: 'webllm';
+  model: string;
+  cacheBackend: WebLlmCacheBackend;
+  /** Absolute URL of a folder holding the model's weights and library, instead of the internet. */
+  customUrl?: string;
+}
+
+/** The engine that answers: no model, an OpenAI-compatible server, or an on-device model. */
+export type AnswerEngineSetting =
+  { kind: 'extractive' } | { kind: 'openai'; baseUrl: string; model: string } | WebLlmEngineSetting;
