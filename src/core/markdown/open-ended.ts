@@ -71,7 +71,7 @@ function codeToEnd(state: StateInline, silent: boolean): boolean {
 /** `[text](url` with no `)` yet and no space in the URL, reaching the end: a link to the end. */
 function linkToEnd(state: StateInline, silent: boolean): boolean {
   if (!isOpenEnded(state) || state.src.charCodeAt(state.pos) !== OPENING_BRACKET) return false;
-  if (state.posMax !== state.src.length) return false;
+  if (state.posMax !== state.src.length || lastLabelEnd(state.src) < state.pos) return false;
   const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos, true);
   if (labelEnd < 0 || state.src.charCodeAt(labelEnd + 1) !== OPENING_PARENTHESIS) return false;
   // Measured before it is sliced: a long run of `[a](` stays linear.
@@ -129,6 +129,16 @@ function hasClosingRun(source: string, length: number, from: number, to: number)
     else high = middle;
   }
   return (starts[low] ?? to) < to;
+}
+
+let labelEndCache: { source: string; index: number } | undefined;
+
+/** Where the last `](` of `source` is (-1 when none): no link can start after it. */
+function lastLabelEnd(source: string): number {
+  if (labelEndCache?.source !== source) {
+    labelEndCache = { source, index: source.lastIndexOf('](') };
+  }
+  return labelEndCache.index;
 }
 
 let runsCache: { source: string; runs: Map<number, number[]> } | undefined;

@@ -2,7 +2,7 @@
  * Markdown read once, by markdown-it (CommonMark with GitHub tables and strikethrough; character
  * references decoded by the `entities` package, all 2,231 names), into the tree of
  * markdown-tree.ts. Ingest reads documents' text from it; the UI renders answers from it.
- * Decision record: docs/decisions/0007-markdown-parser.md.
+ * Decision record: docs/decisions/0008-markdown-parser.md.
  */
 import MarkdownItParser, { type MarkdownIt, type MarkdownItOptions, type Token } from 'markdown-it';
 import { citations } from './citations.ts';
@@ -37,10 +37,14 @@ const answerReader = reader({ html: false })
   .use(citations)
   .use(openEnded);
 
+/**
+ * A document's containers nest as deep as markdown-it reads them (100 levels; what lies deeper is
+ * dropped there); its inline nodes 32 deep, so that walking the tree never runs out of stack.
+ */
 const DOCUMENT_TREE: TreeOptions = {
   softBreak: 'space',
   containerDepth: Infinity,
-  inlineDepth: Infinity,
+  inlineDepth: 32,
 };
 
 /** An answer's quotes and lists nest at most four deep, its inline nodes six. */

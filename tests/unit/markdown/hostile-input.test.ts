@@ -11,8 +11,13 @@ import type { MarkdownBlock } from '../../../src/core/markdown/markdown-tree.ts'
 import { XSS_PAYLOADS } from '../../fixtures/xss-payloads.ts';
 
 const SIZE = 100_000;
-/** Linear parsing takes well under 100 ms here; quadratic work on 100 KB takes minutes. */
+/**
+ * Linear parsing takes at most 0.3 s here (markdown-it on 50,000 `![`), quadratic work on 100 KB
+ * takes minutes. A parse over budget is timed again, twice at most: a loaded machine can hold one
+ * up for a second or more, quadratic work is over budget every time.
+ */
 const BUDGET_MS = 2_000;
+const ATTEMPTS = 3;
 
 const HOSTILE: Record<string, string> = {
   stars: '*'.repeat(SIZE),
@@ -52,9 +57,14 @@ const HOSTILE: Record<string, string> = {
 describe('parseAnswerMarkdown on hostile input', () => {
   it.each(Object.entries(HOSTILE))('parses 100 KB of %s in linear time', (_, text) => {
     for (const streaming of [false, true]) {
-      const started = performance.now();
-      const blocks = parseAnswerMarkdown(text, streaming);
-      expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+      let fastest = Infinity;
+      let blocks: MarkdownBlock[] = [];
+      for (let attempt = 0; attempt < ATTEMPTS && fastest >= BUDGET_MS; attempt += 1) {
+        const started = performance.now();
+        blocks = parseAnswerMarkdown(text, streaming);
+        fastest = Math.min(fastest, performance.now() - started);
+      }
+      expect(fastest).toBeLessThan(BUDGET_MS);
       expect(containerDepth(blocks)).toBeLessThanOrEqual(4);
       expect(deepestInline(blocks)).toBeLessThanOrEqual(14);
     }

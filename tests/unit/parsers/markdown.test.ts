@@ -115,6 +115,17 @@ describe('markdownParser', () => {
     expect(document.title).toBe('Main');
   });
 
+  it('reads 100 KB of nested emphasis, lists or quotes without running out of stack', async () => {
+    const nested = '*a _b '.repeat(8_000) + ' c_ d*'.repeat(8_000);
+    const words = nested.replace(/[*_]/g, '').replace(/ +/g, ' ').trim();
+    expect((await blocksOf(nested))[0]?.text).toBe(words);
+    expect((await blocksOf('- '.repeat(50_000) + 'x'))[0]?.kind).toBe('list');
+    // Past 100 levels markdown-it drops what is nested deeper: here all of it.
+    expect(await failureName(markdownParser, '>'.repeat(100_000) + ' x', 'a.md')).toBe(
+      'EmptyFileError',
+    );
+  });
+
   it('fails with EmptyFileError when only markup remains', async () => {
     expect(await failureName(markdownParser, '---\n\n***\n\n<!-- x -->\n', 'a.md')).toBe(
       'EmptyFileError',
