@@ -1,16 +1,8 @@
-/** WebLLM off the main thread: the model runs here; `WebWorkerMLCEngine` talks to it by messages. */
+/** WebLLM off the main thread: the model runs here, served to the library worker over comlink. */
 // First: the network guard must be in place before web-llm is evaluated.
 import { workerNetworkGuard } from '../src/adapters/network/worker-network-guard.ts';
-import { WebWorkerMLCEngineHandler } from '@mlc-ai/web-llm';
-import { isNetworkSettingsMessage } from '../src/adapters/network/network-settings-message.ts';
+import { MLCEngine } from '@mlc-ai/web-llm';
+import { expose } from 'comlink';
+import { WebLlmHost } from '../src/adapters/engines/webllm/webllm-host.ts';
 
-const handler = new WebWorkerMLCEngineHandler();
-
-self.onmessage = (message: MessageEvent) => {
-  if (isNetworkSettingsMessage(message.data)) {
-    const { settings } = message.data;
-    workerNetworkGuard.policy.readSettingsWith(() => Promise.resolve(settings));
-  } else {
-    handler.onmessage(message);
-  }
-};
+expose(new WebLlmHost(workerNetworkGuard.policy, (config) => new MLCEngine(config)));

@@ -2,6 +2,7 @@ import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compat
 import { ScriptedEngine } from '../../src/adapters/engines/scripted-engine.ts';
 import { WebLlmEngine } from '../../src/adapters/engines/webllm/webllm-engine.ts';
 import { startChatServer } from '../support/chat-server.ts';
+import { WebLlmChannel } from '../support/webllm-channel.ts';
 import { WebLlmStandIn } from '../support/webllm-stand-in.ts';
 import { describeChatEngineContract } from './chat-engine.contract.ts';
 
@@ -51,6 +52,23 @@ describeChatEngineContract(
         return schema === undefined ? undefined : (JSON.parse(schema) as unknown);
       },
       close: async () => undefined,
+    };
+  },
+);
+
+describeChatEngineContract(
+  "WebLLM across the llm worker's comlink API, over a stand-in engine (no model runs)",
+  async (responses) => {
+    const standIn = new WebLlmStandIn(responses);
+    const channel = new WebLlmChannel(standIn);
+    const loaded = await channel.connect();
+    return {
+      engine: loaded.engine,
+      schemaSeen: () => {
+        const schema = standIn.requests.at(-1)?.response_format?.schema;
+        return schema === undefined ? undefined : (JSON.parse(schema) as unknown);
+      },
+      close: () => loaded.unload(),
     };
   },
 );

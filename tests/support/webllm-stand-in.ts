@@ -1,14 +1,20 @@
 /**
- * A stand-in for web-llm's engine with the members `WebLlmEngine` uses. No model runs: it streams
- * scripted replies as web-llm's chunks, so tests exercise the adapter's mapping of requests,
- * deltas, usage, interrupts and errors, not WebLLM itself (which needs WebGPU and weights).
+ * A stand-in for web-llm's engine with the members `WebLlmEngine` and the llm worker's
+ * `WebLlmHost` use. No model runs: it streams scripted replies as web-llm's chunks, so tests
+ * exercise the adapters' mapping of requests, deltas, usage, interrupts and errors, not WebLLM
+ * itself (which needs WebGPU and weights).
  */
 import type { ChatCompletionChunk, ChatCompletionRequestStreaming } from '@mlc-ai/web-llm';
-import type { WebLlmBackend } from '../../src/adapters/engines/webllm/webllm-engine.ts';
+import type { HostedWebLlmEngine } from '../../src/adapters/engines/webllm/webllm-host.ts';
 
-export class WebLlmStandIn implements WebLlmBackend {
+export class WebLlmStandIn implements HostedWebLlmEngine {
   readonly requests: ChatCompletionRequestStreaming[] = [];
   interrupts = 0;
+  /** The model ids `reload` was asked for, and how many times `unload` ran. */
+  readonly reloads: string[] = [];
+  unloads = 0;
+  /** Streams begun and not yet ended or closed (web-llm's would hold the model's lock). */
+  openStreams = 0;
   private interrupted = false;
 
   constructor(
@@ -36,7 +42,26 @@ export class WebLlmStandIn implements WebLlmBackend {
     this.interrupted = true;
   }
 
+  reload(modelId: string): Promise<void> {
+    this.reloads.push(modelId);
+    return Promise.resolve();
+  }
+
+  unload(): Promise<void> {
+    this.unloads += 1;
+    return Promise.resolve();
+  }
+
   private async *stream(text: string): AsyncGenerator<ChatCompletionChunk> {
+    this.openStreams += 1;
+    try {
+      yield* this.pieces(text);
+    } finally {
+      this.openStreams -= 1;
+    }
+  }
+
+  private async *pieces(text: string): AsyncGenerator<ChatCompletionChunk> {
     const size = Math.ceil(text.length / this.piecesPerReply);
     let sent = 0;
     for (let start = 0; start < text.length; start += size) {
