@@ -1,11 +1,11 @@
 /**
- * The on-device (WebLLM) model the library worker holds once loaded, in its own nested worker.
- * Until a model is loaded, questions are answered by the extractive engine. web-llm is imported
- * only when a model is loaded, so the library worker's own chunk does not carry it.
+ * The on-device (WebLLM) model the library worker holds once loaded, in its own nested worker (the
+ * llm worker, the only code that imports web-llm). Until a model is loaded, questions are answered
+ * by the extractive engine.
  */
 import { EngineLoadError } from '../core/errors.ts';
 import type { ChatEngine } from '../core/ports/chat-engine.ts';
-import type { LoadedWebLlmEngine } from '../adapters/engines/webllm/load.ts';
+import { createWebLlmEngine, type LoadedWebLlmEngine } from '../adapters/engines/webllm/load.ts';
 import type { NetworkSettings } from '../adapters/network/allowed-origins.ts';
 import { whyModelCannotRun } from '../catalogues/model-verdict.ts';
 import { detectWebGpu } from '../catalogues/webgpu-support.ts';
@@ -31,7 +31,6 @@ export class OnDeviceModel {
     const model = webLlmModelFor(setting);
     const reason = whyModelCannotRun(model, await detectWebGpu());
     if (reason !== undefined) throw new EngineLoadError(model.id, reason);
-    const { createWebLlmEngine } = await import('../adapters/engines/webllm/load.ts');
     const loaded = await createWebLlmEngine({
       model,
       cacheBackend: setting.cacheBackend,
