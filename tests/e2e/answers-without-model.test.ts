@@ -4,9 +4,7 @@
  * needed or nothing matches; the strategies that need a model turned off with the reason; a trace
  * that counts steps and never shows a raw missing value. Over the fixture folder, no model.
  */
-import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { requestsOffDevice } from './support/browser.ts';
 import { useAppSession } from './support/app-session.ts';
 
 /** A missing value rendered as text, or a number shown with false precision. */
@@ -14,13 +12,6 @@ const RAW_VALUE = /\bnull\b|\bundefined\b|\bNaN\b|\[object/;
 
 describe('answers without a language model', () => {
   const ui = useAppSession({ name: 'no-model' });
-
-  /** Asks in a new conversation (no follow-up words mixed in); resolves the answer panel. */
-  async function askAnew(question: string): Promise<Locator> {
-    await ui.app.goToAsk();
-    await ui.page.getByRole('button', { name: 'New conversation' }).first().click();
-    return ui.app.ask(question);
-  }
 
   test('turns off the strategies that need a model, and says why', async () => {
     await ui.app.goToAsk();
@@ -51,7 +42,7 @@ describe('answers without a language model', () => {
   });
 
   test('shows the passage and a likely answer to a question the folder answers', async () => {
-    const answer = await askAnew('How long is the Mirefjell trail?');
+    const answer = await ui.app.askAnew('How long is the Mirefjell trail?');
     const reading = answer.getByTestId('reading');
     expect(await reading.getAttribute('data-outcome')).toBe('answer');
     const likely = reading.getByTestId('likely-answer');
@@ -86,7 +77,7 @@ describe('answers without a language model', () => {
   });
 
   test('says that nothing matches a fact the folder does not hold', async () => {
-    const answer = await askAnew('Who won the 1998 football world cup?');
+    const answer = await ui.app.askAnew('Who won the 1998 football world cup?');
     const reading = answer.getByTestId('reading');
     expect(await reading.getAttribute('data-outcome')).toBe('nothing');
     const message = reading.getByTestId('reading-message');
@@ -98,7 +89,7 @@ describe('answers without a language model', () => {
   });
 
   test('shows the passages of a two-part question and says a model is needed to combine them', async () => {
-    const answer = await askAnew(
+    const answer = await ui.app.askAnew(
       'What did Tomas order, and who is the project lead of Project Heron?',
     );
     const reading = answer.getByTestId('reading');
@@ -121,7 +112,7 @@ describe('answers without a language model', () => {
   });
 
   test('counts steps, not model calls, and shows no raw missing value in the trace', async () => {
-    await askAnew('Who founded the Lake Varnholm research station?');
+    await ui.app.askAnew('Who founded the Lake Varnholm research station?');
     // A follow-up too: its trace says how the previous question's words were used.
     await ui.app.ask('And when was it founded?');
     const traces = ui.page.getByTestId('trace');
@@ -142,9 +133,5 @@ describe('answers without a language model', () => {
       expect(await trace.locator('li.warning').count()).toBe(0);
     }
     expect(await ui.page.locator('main').textContent()).not.toMatch(RAW_VALUE);
-  });
-
-  test('sends nothing off the device', () => {
-    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
   });
 });

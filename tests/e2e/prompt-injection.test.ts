@@ -7,13 +7,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
 import { INJECTION_DOCUMENTS, INJECTION_HOST } from '../fixtures/prompt-injection.ts';
-import { requestsOffDevice } from './support/browser.ts';
 import { inertReport, watchForLiveMarkup } from './support/inert-watch.ts';
 import { useAppSession } from './support/app-session.ts';
 
@@ -55,8 +54,25 @@ describe('documents that try to instruct the model', () => {
 
   afterAll(() => server?.close());
 
+  // After each test: nothing sent to the host the documents name, and no policy tripped
+  // (useAppSession checks that nothing left this machine).
+  afterEach(async () => {
+    expect(ui.browser.requests.filter((url) => url.includes(INJECTION_HOST))).toEqual([]);
+    await expectInert();
+  });
+
+  async function expectInert(): Promise<void> {
+    expect(await inertReport(ui.page)).toEqual({
+      flag: undefined,
+      added: [],
+      present: [],
+      violations: [],
+    });
+  }
+
   test.each(STRATEGIES)('answers in %s with each injection shown as text only', async (label) => {
     const page = ui.page;
+    await ui.app.goToAsk();
     const strategy = page.getByRole('combobox', { name: 'Strategy' });
     await strategy.selectOption({ label });
     const chosen = await strategy.inputValue();
@@ -79,6 +95,8 @@ describe('documents that try to instruct the model', () => {
 
   test('leaves the engine setting and the collection as they were, after a reload too', async () => {
     const page = ui.page;
+    await ui.app.goToAsk();
+    await expectInert();
     await page.reload();
     await page.getByTestId('answer-engine-label').getByText('scripted').waitFor();
     await ui.app.openLibrary(ui.baseUrl);
@@ -86,16 +104,5 @@ describe('documents that try to instruct the model', () => {
       countsBefore,
     );
     expect(await page.getByTestId('collection-card').count()).toBe(1);
-  });
-
-  test('sends nothing off this machine and trips no policy', async () => {
-    expect(ui.browser.requests.filter((url) => url.includes(INJECTION_HOST))).toEqual([]);
-    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
-    expect(await inertReport(ui.page)).toEqual({
-      flag: undefined,
-      added: [],
-      present: [],
-      violations: [],
-    });
   });
 });

@@ -8,13 +8,12 @@
  * or trip the Content-Security-Policy.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
 import { ATTACKER_HOST, XSS_PAYLOADS } from '../fixtures/xss-payloads.ts';
-import { requestsOffDevice } from './support/browser.ts';
 import { inertReport, watchForLiveMarkup } from './support/inert-watch.ts';
 import { NOTE_WORD, writeHostileFolder, type HostileFolder } from './support/xss-folder.ts';
 import { useAppSession } from './support/app-session.ts';
@@ -74,6 +73,18 @@ describe('XSS payloads in documents, file names and model output', () => {
     if (await ui.page.getByRole('dialog').isVisible()) await closeViewer(ui.page);
   });
 
+  // After each test: no payload ran, nothing was loaded, nothing sent to the attacker's host
+  // (useAppSession checks that nothing left this machine at all).
+  afterEach(async () => {
+    await expectInert(ui.page);
+    expect(ui.page.url().startsWith(ui.baseUrl)).toBe(true);
+    expect(ui.browser.requests.filter((url) => url.includes(ATTACKER_HOST))).toEqual([]);
+    const payloadErrors = ui.browser.errors.filter((error) =>
+      /Content Security Policy|__xss|attacker\.example|javascript:/i.test(error),
+    );
+    expect(payloadErrors).toEqual([]);
+  });
+
   afterAll(() => server?.close());
 
   test('the corpus has at least 20 payloads, each with its own id, file names without /', () => {
@@ -84,6 +95,7 @@ describe('XSS payloads in documents, file names and model output', () => {
   });
 
   test('shows the folder and skipped file names in the library as text', async () => {
+    await ui.app.openLibrary(ui.baseUrl);
     const card = ui.app.collectionCard(folder.name);
     expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(folder.name);
     const issues = await ui.app.fileIssues(folder.name);
@@ -139,7 +151,7 @@ describe('XSS payloads in documents, file names and model output', () => {
         await ui.app.useModelServer(server.url, 'scripted');
       }
       await page.getByRole('combobox', { name: 'Strategy' }).selectOption({ label });
-      const answer = await ui.app.ask(question);
+      const answer = await ui.app.askAnew(question);
       const text = (await answer.textContent()) ?? '';
       const missing = XSS_PAYLOADS.filter((payload) => !text.includes(payload.visible));
       expect(missing.map((payload) => payload.id)).toEqual([]);
@@ -154,22 +166,6 @@ describe('XSS payloads in documents, file names and model output', () => {
       if (cited) await openFirstCitation(answer);
     },
   );
-
-  test('ran no payload, loaded nothing and sent nothing off the device', async () => {
-    expect(await inertReport(ui.page)).toEqual({
-      flag: undefined,
-      added: [],
-      present: [],
-      violations: [],
-    });
-    expect(ui.page.url().startsWith(ui.baseUrl)).toBe(true);
-    expect(requestsOffDevice(ui.browser.requests)).toEqual([]);
-    expect(ui.browser.requests.filter((url) => url.includes(ATTACKER_HOST))).toEqual([]);
-    const payloadErrors = ui.browser.errors.filter((error) =>
-      /Content Security Policy|__xss|attacker\.example|javascript:/i.test(error),
-    );
-    expect(payloadErrors).toEqual([]);
-  });
 });
 
 /** Nothing ran, nothing live was added, nothing dangerous is in the page, nothing was blocked. */

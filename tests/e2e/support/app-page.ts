@@ -6,6 +6,9 @@ const SYNC_TIMEOUT = 120_000;
 /** How long one answer with the extractive engine may take on a slow machine. */
 const ANSWER_TIMEOUT = 30_000;
 
+/** The answer engine's label while no model is set up. */
+const EXTRACTIVE = 'Extractive (no model)';
+
 /** The app as a user drives it: its Ask, Library and Search screens. */
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -73,6 +76,19 @@ export class AppPage {
     await this.page.getByRole('textbox', { name: 'Your question' }).waitFor();
   }
 
+  /** Opens a new conversation on the Ask screen. */
+  async newConversation(): Promise<void> {
+    await this.goToAsk();
+    await this.page.getByRole('button', { name: 'New conversation' }).first().click();
+    await this.page.getByTestId('conversation-title').getByText('New conversation').waitFor();
+  }
+
+  /** Asks a question as the first of a new conversation; resolves its answer as `ask` does. */
+  async askAnew(question: string): Promise<Locator> {
+    await this.newConversation();
+    return this.ask(question);
+  }
+
   /**
    * Asks a question (the next turn of the open conversation) and resolves its answer, the last
    * one shown, once the run ended (the Ask button is back).
@@ -99,6 +115,25 @@ export class AppPage {
     await form.getByText('Connected; the model is available.').waitFor();
     await form.getByRole('button', { name: 'Use this server' }).click();
     await this.page.getByTestId('answer-engine-label').getByText(model).waitFor();
+    await settings.locator('summary').click();
+  }
+
+  /** Answers through the OpenAI-compatible server at `baseUrl` unless the app already does. */
+  async answerWithServer(baseUrl: string, model: string): Promise<void> {
+    await this.goToAsk();
+    const label = await this.page.getByTestId('answer-engine-label').textContent();
+    if (!label?.includes(model)) await this.useModelServer(baseUrl, model);
+  }
+
+  /** Goes back to extractive answers (no model), unless the app already gives them. */
+  async useExtractive(): Promise<void> {
+    await this.goToAsk();
+    const label = this.page.getByTestId('answer-engine-label');
+    if ((await label.textContent()) === EXTRACTIVE) return;
+    const settings = this.page.getByTestId('answer-engine');
+    await settings.locator('summary').click();
+    await settings.getByRole('button', { name: 'Use extractive' }).click();
+    await label.getByText(EXTRACTIVE, { exact: true }).waitFor();
     await settings.locator('summary').click();
   }
 

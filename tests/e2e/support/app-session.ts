@@ -1,9 +1,14 @@
 /**
  * The setup most browser tests share, as vitest hooks of the calling `describe`: a temporary
  * workspace (with a copy of tests/fixtures/library as `library/` unless told otherwise), a fresh
- * browser, the app opened and that folder added through the folder input; a screenshot and the
- * browser's errors when a test fails; the browser closed and the workspace removed after the last
- * test. A test file's own `beforeAll` runs after this one's.
+ * browser, the app opened and that folder added through the folder input; after each test, a
+ * screenshot and the browser's errors when it failed, and a check that no request so far left
+ * this machine; the browser closed and the workspace removed after the last test. A test file's
+ * own `beforeAll` runs after this one's, its own `afterEach` before this one's.
+ *
+ * The tests of a `describe` share its browser, but none may count on what another test did: each
+ * goes to the screen it needs and sets up what it reads, so that any one of them passes alone
+ * (`-t`) and in any order.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +16,12 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { AppPage } from './app-page.ts';
-import { launchBrowser, type BrowserSession, type LaunchOptions } from './browser.ts';
+import {
+  expectNothingOffDevice,
+  launchBrowser,
+  type BrowserSession,
+  type LaunchOptions,
+} from './browser.ts';
 import { reportFailure } from './failure-report.ts';
 
 const FIXTURE_LIBRARY = resolve(import.meta.dirname, '../../fixtures/library');
@@ -41,6 +51,8 @@ export interface AppSession {
   readonly browser: BrowserSession;
   readonly page: Page;
   readonly app: AppPage;
+  /** The summary of the sync that added `library/` in the setup (empty when it was not added). */
+  readonly librarySummary: string;
 }
 
 export function useAppSession(options: AppSessionOptions): AppSession {
@@ -48,6 +60,7 @@ export function useAppSession(options: AppSessionOptions): AppSession {
   let workspace: string | undefined;
   let browser: BrowserSession | undefined;
   let app: AppPage | undefined;
+  let librarySummary = '';
   const copyLibrary = options.copyLibrary ?? true;
 
   beforeAll(async () => {
@@ -59,10 +72,15 @@ export function useAppSession(options: AppSessionOptions): AppSession {
     app = new AppPage(browser.page);
     if (options.open === false) return;
     await app.openLibrary(baseUrl);
-    if (options.addLibrary ?? copyLibrary) await app.addFolderWithInput(join(workspace, 'library'));
+    if (options.addLibrary ?? copyLibrary) {
+      librarySummary = await app.addFolderWithInput(join(workspace, 'library'));
+    }
   });
 
-  afterEach(({ task }) => reportFailure(task, browser));
+  afterEach(async ({ task }) => {
+    await reportFailure(task, browser);
+    expectNothingOffDevice(browser);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -85,6 +103,10 @@ export function useAppSession(options: AppSessionOptions): AppSession {
     },
     get app() {
       return ready(app);
+    },
+    get librarySummary() {
+      ready(app);
+      return librarySummary;
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -67,4 +68,12 @@ export function requestsOffDevice(requests: readonly string[]): string[] {
     if (protocol === 'data:' || protocol === 'blob:') return false;
     return !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
   });
+}
+
+/**
+ * Fails when a request of the session so far went anywhere but this machine. The browser tests
+ * check it after each test (useAppSession does), so it holds whichever tests ran and in any order.
+ */
+export function expectNothingOffDevice(session: BrowserSession | undefined): void {
+  if (session) expect(requestsOffDevice(session.requests), 'requests off the device').toEqual([]);
 }
