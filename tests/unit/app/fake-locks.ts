@@ -2,12 +2,14 @@
  * Web Locks for tests, exclusive only: a request waits while its lock is held (or rejects with
  * `AbortError` when its signal aborts first). `releaseAll(holder)` lets go of every lock a holder
  * took, as the browser does when a tab or worker ends; requests name their holder through
- * `as(holder)`.
+ * `as(holder)`, and `query()` reports it as the `clientId` of the locks held and waited for.
  */
 export class FakeLocks {
   readonly #held = new Map<string, string>();
   readonly #waiting = new Map<string, (() => void)[]>();
   readonly #releases = new Map<string, (() => void)[]>();
+  /** The requests waiting, in order. */
+  readonly #pending: { name: string; clientId: string }[] = [];
 
   /** The lock manager of one tab or worker. */
   as(holder: string): Pick<LockManager, 'request' | 'query'> {
@@ -19,7 +21,7 @@ export class FakeLocks {
       }) as LockManager['request'],
       query: async () => ({
         held: [...this.#held].map(([name, clientId]) => ({ name, clientId, mode: 'exclusive' })),
-        pending: [],
+        pending: this.#pending.map((request) => ({ ...request, mode: 'exclusive' })),
       }),
     };
   }
@@ -37,10 +39,16 @@ export class FakeLocks {
   ): Promise<unknown> {
     signal?.throwIfAborted();
     while (this.#held.has(name)) {
-      await new Promise<void>((resolve, reject) => {
-        this.#waiting.set(name, [...(this.#waiting.get(name) ?? []), resolve]);
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      });
+      const request = { name, clientId: holder };
+      this.#pending.push(request);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          this.#waiting.set(name, [...(this.#waiting.get(name) ?? []), resolve]);
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      } finally {
+        this.#pending.splice(this.#pending.indexOf(request), 1);
+      }
     }
     this.#held.set(name, holder);
     let ended!: () => void;

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SyncQueue } from '../../../src/app/sync-queue.ts';
 
 describe('SyncQueue', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs jobs one at a time, in order', async () => {
+    vi.useFakeTimers();
     const queue = new SyncQueue();
     const events: string[] = [];
     const job = (name: string) => async () => {
@@ -11,7 +16,9 @@ describe('SyncQueue', () => {
       events.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([queue.enqueue('a', job('a')), queue.enqueue('b', job('b'))]);
+    const running = Promise.all([queue.enqueue('a', job('a')), queue.enqueue('b', job('b'))]);
+    await vi.runAllTimersAsync();
+    const results = await running;
     expect(results).toEqual(['a', 'b']);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b']);
   });

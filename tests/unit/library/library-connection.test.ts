@@ -65,7 +65,7 @@ function connect(clock = { now: 0 }) {
     now: () => clock.now,
   });
   const client = connection.client as unknown as Client;
-  return { client, workers, notices, clock };
+  return { client, workers, notices, clock, locks };
 }
 
 let opened: ReturnType<typeof connect>[] = [];
@@ -81,10 +81,20 @@ afterEach(() => {
   opened = [];
 });
 
-/** Resolves once the connection has heard that worker n is alive (and waits for its lock). */
-async function alive(client: Client, worker: number): Promise<void> {
+/** Resolves once the connection has heard that worker n is alive: the page waits for its lock. */
+async function alive({ client, locks }: ReturnType<typeof connect>, worker: number): Promise<void> {
   expect(await client.whoAreYou()).toBe(worker);
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await vi.waitFor(
+    async () => {
+      const { held = [], pending = [] } = await locks.as('test').query();
+      const life = held.find(({ clientId }) => clientId === `worker ${worker}`);
+      expect(life).toBeDefined();
+      expect(pending).toContainEqual(
+        expect.objectContaining({ name: life?.name, clientId: 'page' }),
+      );
+    },
+    { interval: 1 },
+  );
 }
 
 describe('LibraryConnection', () => {
@@ -95,8 +105,9 @@ describe('LibraryConnection', () => {
   });
 
   it('rejects the calls waiting for a worker that stopped, restarts it and says so', async () => {
-    const { client, workers, notices } = opening();
-    await alive(client, 1);
+    const connected = opening();
+    const { client, workers, notices } = connected;
+    await alive(connected, 1);
     const waiting = client.neverAnswers();
     workers.crash(1);
     await expect(waiting).rejects.toMatchObject({
@@ -111,14 +122,15 @@ describe('LibraryConnection', () => {
 
   it(`gives up after ${RESTART_LIMIT.stops} stops within a minute: calls then fail at once`, async () => {
     const clock = { now: 0 };
-    const { client, workers, notices } = opening(clock);
+    const connected = opening(clock);
+    const { client, workers, notices } = connected;
     for (let worker = 1; worker < RESTART_LIMIT.stops; worker += 1) {
-      await alive(client, worker);
+      await alive(connected, worker);
       workers.crash(worker);
       await vi.waitFor(() => expect(notices).toHaveLength(worker));
       clock.now += 1000;
     }
-    await alive(client, RESTART_LIMIT.stops);
+    await alive(connected, RESTART_LIMIT.stops);
     workers.crash(RESTART_LIMIT.stops);
     await vi.waitFor(() => expect(notices).toHaveLength(RESTART_LIMIT.stops));
     expect(notices.at(-1)?.message).toContain('did not restart it');
@@ -127,9 +139,10 @@ describe('LibraryConnection', () => {
 
   it('restarts again when the earlier stops are more than a minute old', async () => {
     const clock = { now: 0 };
-    const { client, workers, notices } = opening(clock);
+    const connected = opening(clock);
+    const { client, workers, notices } = connected;
     for (let worker = 1; worker <= RESTART_LIMIT.stops; worker += 1) {
-      await alive(client, worker);
+      await alive(connected, worker);
       workers.crash(worker);
       await vi.waitFor(() => expect(notices).toHaveLength(worker));
       clock.now += RESTART_LIMIT.withinMs;
@@ -139,8 +152,9 @@ describe('LibraryConnection', () => {
   });
 
   it('passes on what the worker tells the user', async () => {
-    const { client, workers, notices } = opening();
-    await alive(client, 1);
+    const connected = opening();
+    const { client, workers, notices } = connected;
+    await alive(connected, 1);
     workers.side(1).postMessage(noticeOf(new DatabaseClosedError('versionchange')));
     await vi.waitFor(() => expect(notices).toHaveLength(1));
     expect(notices[0]).toMatchObject({
