@@ -29,6 +29,7 @@ const OUTSIDE_CORE_MESSAGE = 'src/core imports nothing outside src/core.';
  */
 const CORE_ROOMS = [
   { room: 'ports', files: ['src/core/*.ts', 'src/core/ports/**'] },
+  { room: 'markdown' },
   { room: 'retrieval' },
   { room: 'llm' },
   { room: 'ingest' },
