@@ -1,6 +1,7 @@
 /**
- * A `ChatEngine` over web-llm's OpenAI-style API, usually a `WebWorkerMLCEngine` whose model runs
- * on WebGPU in a worker (see `load.ts`). JSON output is constrained by web-llm's grammar engine from
+ * A `ChatEngine` over web-llm's OpenAI-style API: in the app, the llm worker's engine, whose model
+ * runs on WebGPU there, reached over comlink (`RemoteWebLlmBackend`, see `load.ts`), so this file
+ * imports only web-llm's types. JSON output is constrained by web-llm's grammar engine from
  * the schema; abort calls `interruptGenerate()` and resolves with the text so far. One generation
  * runs at a time: web-llm's engine holds one conversation, and an interrupt must reach only the
  * request that asked for it.
