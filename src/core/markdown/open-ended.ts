@@ -174,7 +174,7 @@ function codeSpanText(raw: string): string {
  * backticks, a backslash, a citation being written (`[`, `[1`), or a last line of only `|` (a
  * table's first row, no cell yet).
  */
-export function withoutPendingMarker(text: string): string {
+function withoutPendingMarker(text: string): string {
   const lastLine = text.lastIndexOf('\n') + 1;
   if (/^[ |]+$/.test(text.slice(lastLine))) return text.slice(0, lastLine).trimEnd();
   let end = text.length;

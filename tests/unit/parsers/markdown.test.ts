@@ -124,7 +124,7 @@ describe('markdownParser', () => {
     expect(await failureName(markdownParser, '>'.repeat(100_000) + ' x', 'a.md')).toBe(
       'EmptyFileError',
     );
-  });
+  }, 20_000);
 
   it('fails with EmptyFileError when only markup remains', async () => {
     expect(await failureName(markdownParser, '---\n\n***\n\n<!-- x -->\n', 'a.md')).toBe(
