@@ -4,11 +4,11 @@
  * whether it was chosen. Runs of other strategies have no rows.
  */
 import { QUALITY_THRESHOLD } from '../core/agents/refine/candidate.ts';
+import type { TraceEventOf } from '../core/llm/trace-events.ts';
 import type { TraceEvent } from './clients/library-client.ts';
-import { candidateIn, chosenIn, countIn, numberIn, textIn } from './trace-data.ts';
 
 /** `writing` until the candidate's first text ends; then the stage that wrote its latest text. */
-export type CandidateRowStage = 'writing' | 'proposal' | 'correction' | 'refinement' | 'rework';
+export type CandidateRowStage = 'writing' | TraceEventOf<'candidate-end'>['stage'];
 
 export interface CandidateRowScore {
   q: number;
@@ -30,8 +30,6 @@ export interface CandidateRow {
   score?: CandidateRowScore;
   chosen: boolean;
 }
-
-const STAGES: ReadonlySet<string> = new Set(['proposal', 'correction', 'refinement', 'rework']);
 
 const STAGE_LABELS: Readonly<Record<CandidateRowStage, string>> = {
   writing: 'Writing…',
@@ -64,31 +62,29 @@ export function summarizeCandidates(events: readonly TraceEvent[]): CandidateRow
     return row;
   };
   for (const event of events) {
-    if (!('data' in event)) continue;
-    const { data } = event;
-    if (['rank-end', 'rank-override', 'thorough-end'].includes(event.type)) {
-      chosen = chosenIn(data) ?? chosen;
-      continue;
-    }
-    const id = candidateIn(data);
-    if (id === undefined) continue;
     switch (event.type) {
+      case 'rank-end':
+      case 'thorough-end':
+        chosen = event.chosen ?? chosen;
+        break;
+      case 'rank-override':
+        chosen = event.to;
+        break;
       case 'candidate-start':
-        rowOf(id);
+        rowOf(event.candidate);
         break;
       case 'candidate-end': {
-        const row = rowOf(id);
-        const stage = textIn(data, 'stage');
-        if (STAGES.has(stage)) row.stage = stage as CandidateRowStage;
-        row.answer = textIn(data, 'answer').trim() || null;
-        if ('injections' in data) row.notes = countIn(data, 'injections');
+        const row = rowOf(event.candidate);
+        row.stage = event.stage;
+        row.answer = event.answer?.trim() || null;
+        row.notes = event.injections;
         break;
       }
       case 'injection-end':
-        rowOf(id).notes += 1;
+        rowOf(event.candidate).notes += 1;
         break;
       case 'candidate-score':
-        rowOf(id).score = scoreOf(data);
+        rowOf(event.candidate).score = scoreOf(event);
         break;
       default:
         break;
@@ -99,13 +95,7 @@ export function summarizeCandidates(events: readonly TraceEvent[]): CandidateRow
     .sort((first, second) => first.id - second.id);
 }
 
-function scoreOf(data: Readonly<Record<string, unknown>>): CandidateRowScore {
-  return {
-    q: numberIn(data, 'q') ?? 0,
-    logic: numberIn(data, 'logic') ?? 0,
-    answer: numberIn(data, 'answer') ?? 0,
-    explanation: numberIn(data, 'explanation') ?? 0,
-    passed: data.passed === true,
-    fallback: textIn(data, 'decidedBy') === 'fallback',
-  };
+function scoreOf(event: TraceEventOf<'candidate-score'>): CandidateRowScore {
+  const { q, logic, answer, explanation, passed } = event;
+  return { q, logic, answer, explanation, passed, fallback: event.decidedBy === 'fallback' };
 }

@@ -20,9 +20,12 @@ import { costLine, liveTotals, ranWithoutModel, traceLine } from './trace-lines.
 /** Collection id to name. */
 type Names = ReadonlyMap<string, string>;
 
-/** Identifies the JSON export's format, for whatever reads it back. */
+/**
+ * Identifies the JSON export's format, for whatever reads it back. Version 2: a step event's
+ * fields sit beside its type, step and time (version 1 kept them under `data`).
+ */
 const EXPORT_FORMAT = 'archivist-conversation';
-const EXPORT_VERSION = 1;
+const EXPORT_VERSION = 2;
 
 const STATUS_TEXT: Record<TurnStatus, string> = {
   running: 'Still running',

@@ -1,4 +1,4 @@
-/** Numbers, times and sizes as the UI writes them. */
+/** Numbers, times, sizes and cut text as the UI writes them. */
 export { formatBytes } from '../core/errors.ts';
 
 const integer = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
@@ -46,4 +46,10 @@ export function formatRelativeTime(timestamp: number, now = Date.now()): string 
 
 export function formatDateTime(timestamp: number): string {
   return dateTime.format(timestamp);
+}
+
+/** The text cut to `length` characters, with an ellipsis when it was longer. */
+export function truncate(text: string, length: number): string {
+  const trimmed = text.trim();
+  return trimmed.length <= length ? trimmed : `${trimmed.slice(0, length).trimEnd()}…`;
 }

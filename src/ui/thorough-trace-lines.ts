@@ -4,17 +4,7 @@
  * suggestions, reasons) is only ever returned as plain text.
  */
 import { scoreVerdict } from './candidate-summary.ts';
-import { countOf, formatScore } from './format.ts';
-import {
-  candidateIn,
-  chosenIn,
-  countIn,
-  listIn,
-  numberIn,
-  textIn,
-  textsIn,
-  truncate,
-} from './trace-data.ts';
+import { countOf, formatScore, truncate } from './format.ts';
 import {
   INJECTION_SKIP_REASONS,
   KEEP_REASONS,
@@ -23,10 +13,9 @@ import {
   STAGE_NAMES,
   STAGE_SKIP_REASONS,
   STAGE_VERBS,
-  wordFor,
-} from './thorough-words.ts';
+} from './trace-words.ts';
+import type { ThoroughTraceEvent, TraceEventOf } from '../core/llm/trace-events.ts';
 
-type Data = Readonly<Record<string, unknown>>;
 /** A trace line without its time (see TraceLine in trace-lines.ts). */
 export interface Described {
   title: string;
@@ -40,192 +29,152 @@ export interface Described {
 const NOTE_LENGTH = 200;
 const SPAN_LENGTH = 120;
 
-/** The line of a thorough-mode step event; undefined for other events. */
-export function describeThoroughStep(type: string, data: Data): Described | undefined {
-  const id = candidateIn(data) ?? '?';
-  const candidate = `candidate ${id}`;
-  switch (type) {
+/** The line of a thorough-mode event. */
+export function describeThoroughStep(event: ThoroughTraceEvent): Described {
+  switch (event.type) {
     case 'thorough-start':
-      return describeStart(data);
-    case 'candidate-start': {
-      const temperature = numberIn(data, 'temperature');
+      return describeStart(event);
+    case 'candidate-start':
       return {
-        title: `Candidate ${id}: writing`,
-        ...detailOf(temperature === undefined ? '' : `Temperature ${formatScore(temperature)}`),
+        title: `Candidate ${event.candidate}: writing`,
+        detail: `Temperature ${formatScore(event.temperature)}`,
       };
-    }
     case 'candidate-end':
       return {
-        title: `Candidate ${id} ${STAGE_VERBS[textIn(data, 'stage')] ?? 'written'}: ${answerOf(data)}`,
-        detail: countOf(countIn(data, 'injections'), 'evidence note'),
+        title: `Candidate ${event.candidate} ${STAGE_VERBS[event.stage]}: ${answerOf(event.answer)}`,
+        detail: countOf(event.injections, 'evidence note'),
       };
-    case 'candidate-keep': {
-      const stage = textIn(data, 'stage') || 'new';
-      const reason = KEEP_REASONS[textIn(data, 'reason')] ?? 'output unusable';
-      return { title: `Candidate ${id} kept as it was (${stage} ${reason})`, warning: true };
-    }
-    case 'monitor-check':
-      return describeMonitorCheck(data, candidate);
-    case 'query-write':
+    case 'candidate-keep':
       return {
-        title: `Search queries: ${textsIn(data, 'queries').join('; ') || 'none'}`,
-        ...detailOf(spanOf(data) && `For ${candidate}: ${spanOf(data)}`),
-      };
-    case 'injection-end':
-      return {
-        title: `Evidence note spliced into ${candidate}`,
-        ...detailOf(truncate(textIn(data, 'note'), NOTE_LENGTH)),
-      };
-    case 'injection-skip': {
-      const reason = textIn(data, 'reason');
-      return {
-        title: `No evidence note for ${candidate}`,
-        detail: wordFor(INJECTION_SKIP_REASONS, reason),
-        ...(reason === 'budget' ? { info: true } : {}),
-      };
-    }
-    case 'retrieval-explicit':
-      return {
-        title: `Searched for ${candidate}: ${countOf(listIn(data, 'passages').length, 'passage')}`,
-        ...detailOf(textsIn(data, 'queries').join('; ')),
-      };
-    case 'anchor-refine':
-      return describeAnchorRefine(data);
-    case 'candidate-score':
-      return describeScore(data, `Candidate ${id}`);
-    case 'candidate-rework':
-      return { title: `Reworking ${candidate} (round ${numberIn(data, 'round') ?? '?'})` };
-    case 'qair-end':
-      return describeQualityEnd(data);
-    case 'rank-end':
-      return {
-        title: `Chose ${chosenOf(data)}`,
-        ...detailOf(textIn(data, 'reason')),
-        ...(textIn(data, 'decidedBy') === 'fallback' ? { info: true } : {}),
-      };
-    case 'rank-override': {
-      const from = candidateIn(data, 'from');
-      return {
-        title: `Choice overruled: ${chosenOf(data)}${from ? ` instead of candidate ${from}` : ''}`,
-        ...detailOf(textIn(data, 'reason')),
+        title: `Candidate ${event.candidate} kept as it was (${event.stage} ${KEEP_REASONS[event.reason]})`,
         warning: true,
       };
-    }
-    case 'stage-skip':
-      return describeStageSkip(data);
-    case 'thorough-end': {
-      const rounds = numberIn(data, 'rounds');
+    case 'monitor-check':
+      return describeMonitorCheck(event);
+    case 'query-write': {
+      const span = spanOf(event.span);
       return {
-        title:
-          chosenIn(data) === undefined
-            ? 'Thorough done: no candidate chosen'
-            : `Thorough done: chose ${chosenOf(data)} of ${countIn(data, 'candidates')}`,
-        ...detailOf(rounds === undefined ? '' : countOf(rounds, 'rework round')),
+        title: `Search queries: ${event.queries.join('; ') || 'none'}`,
+        ...detailOf(span && `For candidate ${event.candidate}: ${span}`),
       };
     }
-    default:
-      return undefined;
+    case 'injection-end':
+      return {
+        title: `Evidence note spliced into candidate ${event.candidate}`,
+        ...detailOf(truncate(event.note, NOTE_LENGTH)),
+      };
+    case 'injection-skip':
+      return {
+        title: `No evidence note for candidate ${event.candidate}`,
+        detail: INJECTION_SKIP_REASONS[event.reason],
+        ...(event.reason === 'budget' ? { info: true } : {}),
+      };
+    case 'retrieval-explicit':
+      return {
+        title: `Searched for candidate ${event.candidate}: ${countOf(event.passages.length, 'passage')}`,
+        ...detailOf(event.queries.join('; ')),
+      };
+    case 'anchor-refine': {
+      const anchor = `Refining candidate ${event.anchor}`;
+      const { references } = event;
+      if (references.length === 0) return { title: anchor };
+      const noun = references.length === 1 ? 'candidate' : 'candidates';
+      return { title: `${anchor} with ${noun} ${references.join(', ')}` };
+    }
+    case 'candidate-score':
+      return describeScore(event);
+    case 'candidate-rework':
+      return { title: `Reworking candidate ${event.candidate} (round ${event.round})` };
+    case 'qair-end':
+      return {
+        title: `Quality checks done: ${QUALITY_STOP_REASONS[event.reason]}`,
+        ...detailOf(
+          event.failed.length > 0 ? `Still failing: candidates ${event.failed.join(', ')}` : '',
+        ),
+        ...(event.failed.length > 0 ? { warning: true } : {}),
+      };
+    case 'rank-end':
+      return { title: `Chose candidate ${event.chosen}`, ...detailOf(event.reason) };
+    case 'rank-override':
+      return {
+        title: `Choice overruled: candidate ${event.to} instead of candidate ${event.from}`,
+        ...detailOf(event.reason),
+        warning: true,
+      };
+    case 'stage-skip': {
+      const candidate = event.candidate === undefined ? '' : ` of candidate ${event.candidate}`;
+      return {
+        title: `Skipped ${STAGE_NAMES[event.stage]}${candidate}: ${STAGE_SKIP_REASONS[event.reason]}`,
+        ...(event.reason === 'budget' ? { info: true } : {}),
+      };
+    }
+    case 'thorough-end':
+      return {
+        title:
+          event.chosen === undefined
+            ? 'Thorough done: no candidate chosen'
+            : `Thorough done: chose candidate ${event.chosen} of ${event.candidates}`,
+        detail: countOf(event.rounds, 'rework round'),
+      };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
   }
 }
 
-function describeStart(data: Data): Described {
-  const retrieval = textIn(data, 'retrieval');
-  const switches = [
-    data.hsr === false ? 'no refinement' : '',
-    data.qair === false ? 'no scoring' : '',
-  ].filter((part) => part !== '');
+function describeStart(event: TraceEventOf<'thorough-start'>): Described {
   return {
-    title: `Thorough mode: ${countOf(countIn(data, 'candidates'), 'candidate')}`,
+    title: `Thorough mode: ${countOf(event.candidates, 'candidate')}`,
     detail: [
-      countOf(countIn(data, 'passages'), 'passage'),
-      retrieval ? `retrieval: ${retrieval}` : '',
-      ...switches,
-    ]
-      .filter((part) => part !== '')
-      .join(' · '),
+      countOf(event.passages, 'passage'),
+      `retrieval: ${event.retrieval}`,
+      ...(event.hsr ? [] : ['no refinement']),
+      ...(event.qair ? [] : ['no scoring']),
+    ].join(' · '),
   };
 }
 
-function describeMonitorCheck(data: Data, candidate: string): Described {
-  const signals = textsIn(data, 'signals');
-  const reason = textIn(data, 'reason');
+function describeMonitorCheck(event: TraceEventOf<'monitor-check'>): Described {
   const detail = [
-    signals.length > 0 ? `Signals: ${signals.join(', ')}` : '',
-    spanOf(data),
-    reason ? wordFor(MONITOR_REASONS, reason) : '',
+    event.signals.length > 0 ? `Signals: ${event.signals.join(', ')}` : '',
+    spanOf(event.span),
+    event.reason ? MONITOR_REASONS[event.reason] : '',
   ].filter((part) => part !== '');
   return {
-    title: `Monitor: ${data.gap === true ? 'knowledge gap' : 'no gap'} in ${candidate}`,
+    title: `Monitor: ${event.gap ? 'knowledge gap' : 'no gap'} in candidate ${event.candidate}`,
     ...detailOf(detail.join(' · ')),
-    ...(textIn(data, 'decidedBy') === 'fallback' ? { info: true } : {}),
+    ...(event.decidedBy === 'fallback' ? { info: true } : {}),
   };
 }
 
-function describeAnchorRefine(data: Data): Described {
-  const references = listIn(data, 'references').filter(
-    (reference): reference is number => typeof reference === 'number',
-  );
-  const anchor = `Refining candidate ${candidateIn(data, 'anchor') ?? '?'}`;
-  if (references.length === 0) return { title: anchor };
-  const noun = references.length === 1 ? 'candidate' : 'candidates';
-  return { title: `${anchor} with ${noun} ${references.join(', ')}` };
-}
-
-function describeScore(data: Data, subject: string): Described {
-  const q = numberIn(data, 'q');
-  const passed = data.passed === true;
-  const fallback = textIn(data, 'decidedBy') === 'fallback';
-  const part = (key: string) => {
-    const value = numberIn(data, key);
-    return `${key} ${value === undefined ? '?' : formatScore(value)}`;
-  };
-  const parts = [part('logic'), part('answer'), part('explanation')].join(' · ');
-  const notes = [textIn(data, 'suggestions'), fallback ? 'no usable evaluation' : ''].filter(
+function describeScore(event: TraceEventOf<'candidate-score'>): Described {
+  const fallback = event.decidedBy === 'fallback';
+  const parts = [
+    `logic ${formatScore(event.logic)}`,
+    `answer ${formatScore(event.answer)}`,
+    `explanation ${formatScore(event.explanation)}`,
+  ].join(' · ');
+  const notes = [event.suggestions, fallback ? 'no usable evaluation' : ''].filter(
     (note) => note !== '',
   );
-  const verdict = scoreVerdict({ passed, fallback });
+  const verdict = scoreVerdict({ passed: event.passed, fallback });
   return {
-    title: `${subject} scored q = ${q === undefined ? '?' : formatScore(q)} (${verdict})`,
+    title: `Candidate ${event.candidate} scored q = ${formatScore(event.q)} (${verdict})`,
     detail: notes.length > 0 ? `${parts} — ${notes.join(' · ')}` : parts,
-    ...(fallback ? { info: true } : passed ? {} : { warning: true }),
+    ...(fallback ? { info: true } : event.passed ? {} : { warning: true }),
   };
 }
 
-function describeQualityEnd(data: Data): Described {
-  const failed = listIn(data, 'failed').filter((id): id is number => typeof id === 'number');
-  const reason = textIn(data, 'reason');
-  return {
-    title: reason
-      ? `Quality checks done: ${wordFor(QUALITY_STOP_REASONS, reason)}`
-      : 'Quality checks done',
-    ...detailOf(failed.length > 0 ? `Still failing: candidates ${failed.join(', ')}` : ''),
-    ...(failed.length > 0 ? { warning: true } : {}),
-  };
-}
-
-function describeStageSkip(data: Data): Described {
-  const reason = textIn(data, 'reason');
-  const stage = wordFor(STAGE_NAMES, textIn(data, 'stage') || 'a stage');
-  const candidate = candidateIn(data);
-  return {
-    title: `Skipped ${stage}${candidate ? ` of candidate ${candidate}` : ''}${reason ? `: ${wordFor(STAGE_SKIP_REASONS, reason)}` : ''}`,
-    ...(reason === 'budget' ? { info: true } : {}),
-  };
-}
-
-function answerOf(data: Data): string {
-  const answer = textIn(data, 'answer').trim();
-  return answer === '' ? 'no answer' : truncate(answer, NOTE_LENGTH);
-}
-
-function chosenOf(data: Data): string {
-  return `candidate ${chosenIn(data) ?? '?'}`;
+function answerOf(answer: string | undefined): string {
+  const trimmed = answer?.trim() ?? '';
+  return trimmed === '' ? 'no answer' : truncate(trimmed, NOTE_LENGTH);
 }
 
 /** The uncertain span, quoted and cut short; '' when none. */
-function spanOf(data: Data): string {
-  const span = textIn(data, 'span').trim();
-  return span === '' ? '' : `“${truncate(span, SPAN_LENGTH)}”`;
+function spanOf(span: string | undefined): string {
+  const trimmed = span?.trim() ?? '';
+  return trimmed === '' ? '' : `“${truncate(trimmed, SPAN_LENGTH)}”`;
 }
 
 function detailOf(detail: string): { detail?: string } {

@@ -3,11 +3,11 @@
  * what it cost. Events with nothing to say on their own (a call starting) give no line.
  */
 import type { TraceEvent } from './clients/library-client.ts';
-import { countOf, formatInteger } from './format.ts';
+import { countOf, formatInteger, truncate } from './format.ts';
 import { confidenceWords } from './passage-reading.ts';
-import { describeThoroughStep } from './thorough-trace-lines.ts';
-import { candidateIn, countIn, numberIn, textIn, textsIn, truncate } from './trace-data.ts';
-import { isRecord } from '../core/is-record.ts';
+import { describeThoroughStep, type Described } from './thorough-trace-lines.ts';
+import { CHOSEN_BY, FALLBACK_REASONS, NEEDS_MODEL_REASONS, PLAN_STOPS } from './trace-words.ts';
+import { isCoreEvent, type TraceEventOf } from '../core/llm/trace-events.ts';
 
 export interface TraceLine {
   /** The event's time, milliseconds since the run began. */
@@ -32,7 +32,6 @@ export interface LiveTotals {
 }
 
 type Names = ReadonlyMap<string, string>;
-type Data = Readonly<Record<string, unknown>>;
 
 /** How much of a question, answer or reason a line shows. */
 const TEXT_LENGTH = 200;
@@ -49,8 +48,8 @@ export function liveTotals(events: readonly TraceEvent[]): LiveTotals {
   let tokens = 0;
   let steps = 0;
   for (const event of events) {
-    if ('data' in event) steps += 1;
-    else if (event.type === 'llm-call-end' && 'promptTokens' in event) {
+    if (!isCoreEvent(event)) steps += 1;
+    else if (event.type === 'llm-call-end') {
       llmCalls += 1;
       tokens += event.promptTokens + event.completionTokens;
     }
@@ -88,9 +87,8 @@ export function costLine(totals: LiveTotals, withoutModel: boolean, running = fa
   return `${countOf(totals.llmCalls, 'LLM call')} · ${formatInteger(totals.tokens)} tokens · ${time}`;
 }
 
-function describe(event: TraceEvent, names: Names): Omit<TraceLine, 'at'> | undefined {
-  if ('data' in event)
-    return describeStep(event.type, isRecord(event.data) ? event.data : {}, names);
+function describe(event: TraceEvent, names: Names): Described | undefined {
+  const collection = (id: string | undefined) => names.get(id ?? '') ?? 'a collection';
   switch (event.type) {
     case 'run-start':
       return {
@@ -98,19 +96,16 @@ function describe(event: TraceEvent, names: Names): Omit<TraceLine, 'at'> | unde
         ...detailOf(event.strategy ? `Strategy setting: ${event.strategy}` : ''),
       };
     case 'run-end':
-      return {
-        title: `Run ${event.outcome || 'ended'}`,
-        ...detailOf(event.error?.message ?? ''),
-      };
+      return { title: `Run ${event.outcome}`, ...detailOf(event.error?.message ?? '') };
     case 'llm-call-end':
       return {
         title: `LLM call ${event.call} (${event.step})`,
         detail: `${formatInteger(event.promptTokens + event.completionTokens)} tokens · ${Math.round(event.ms)} ms`,
       };
     case 'llm-call-repair':
-      return { title: `Malformed output repaired (${event.step})`, ...detailOf(event.error ?? '') };
+      return { title: `Malformed output repaired (${event.step})`, ...detailOf(event.error) };
     case 'llm-call-fallback': {
-      const why = FALLBACK_REASONS[event.reason] ?? 'its reply could not be used';
+      const why = FALLBACK_REASONS[event.reason];
       return {
         title: `Went on without the model${event.step ? ` (${event.step})` : ''}`,
         detail: event.error ? `${why}: ${event.error}` : why,
@@ -123,222 +118,168 @@ function describe(event: TraceEvent, names: Names): Omit<TraceLine, 'at'> | unde
         detail: `${event.limit}: ${event.max} (${event.step})`,
         warning: true,
       };
-    default:
-      return undefined;
-  }
-}
-
-/** Why a step took its default instead of the model's reply. */
-const FALLBACK_REASONS: Readonly<Record<string, string>> = {
-  malformed: 'the reply could not be read, so the step took its default',
-  'budget-exhausted': 'no model calls were left, so the step took its default',
-  'context-overflow': 'the prompt did not fit the model, so the step took its default',
-};
-
-const CHOSEN_BY: Readonly<Record<string, string>> = {
-  engine: 'no language model',
-};
-
-const PLAN_STOPS: Readonly<Record<string, string>> = {
-  'no-gaps': 'nothing left to find out',
-  answerable: 'the judge found it answerable',
-  'no-new-subquestion': 'no new sub-question to ask',
-  rounds: 'no rounds left',
-  calls: 'no model calls left',
-};
-
-const NEEDS_MODEL_REASONS: Readonly<Record<string, string>> = {
-  'multi-part': 'they look relevant, but combining them needs a language model',
-  comparison: 'they look relevant, but comparing them needs a language model',
-  'low-confidence': 'they look relevant, but no single short answer stands out',
-};
-
-function describeStep(type: string, data: Data, names: Names): Omit<TraceLine, 'at'> | undefined {
-  const collection = (key = 'collectionId') => names.get(textIn(data, key)) ?? 'a collection';
-  switch (type) {
     case 'strategy-choose': {
-      const strategy = textIn(data, 'strategy');
-      const by = textIn(data, 'by');
-      const chosen = CHOSEN_BY[by] ?? (by ? `chosen by ${by}` : '');
-      const reason = truncate(textIn(data, 'reason'), TEXT_LENGTH);
+      const reason = truncate(event.reason, TEXT_LENGTH);
       return {
-        title: `Strategy: ${strategy || 'unknown'}${chosen ? ` (${chosen})` : ''}`,
-        ...detailOf(reason || (strategy === 'passages' ? 'Read without a language model' : '')),
-        ...(by === 'fallback' ? { info: true } : {}),
+        title: `Strategy: ${event.strategy} (${CHOSEN_BY[event.by]})`,
+        ...detailOf(
+          reason || (event.strategy === 'passages' ? 'Read without a language model' : ''),
+        ),
       };
     }
     case 'question-rewrite':
-      if (data.by === 'model') {
-        return { title: 'Follow-up rewritten', ...detailOf(textIn(data, 'standalone')) };
-      }
-      if (data.by === 'as-asked') {
-        return {
-          title: 'Follow-up searched as asked',
-          ...detailOf(textIn(data, 'reason')),
-          info: true,
-        };
-      }
-      return {
-        title: 'Follow-up searched with the previous question’s words',
-        ...detailOf(textsIn(data, 'searchTerms').join(' ')),
-        info: true,
-      };
-    case 'strategy-fallback': {
-      const running = textIn(data, 'running');
+      return describeRewrite(event);
+    case 'strategy-fallback':
       return {
         title:
-          running === 'passages'
+          event.running === 'passages'
             ? 'No language model: answered from the passages directly'
-            : `Strategy: ${running || 'another'} instead`,
-        ...detailOf(textIn(data, 'reason')),
+            : `Strategy: ${event.running} instead`,
+        ...detailOf(event.reason),
         info: true,
       };
-    }
     case 'collections-route':
       return {
-        title: `Routed to ${countOf(countIn(data, 'selected'), 'collection')}`,
-        ...detailOf(
-          textsIn(data, 'selected')
-            .map((id) => names.get(id) ?? id)
-            .join(', '),
-        ),
+        title: `Routed to ${countOf(event.selected.length, 'collection')}`,
+        ...detailOf(event.selected.map((id) => names.get(id) ?? id).join(', ')),
       };
     case 'retrieval-end': {
-      const candidate = candidateIn(data);
-      const from = data.collectionId === undefined ? '' : ` from ${collection()}`;
-      const forCandidate = candidate ? ` for candidate ${candidate}` : '';
-      const query = candidate ? textIn(data, 'query') : '';
+      const from =
+        event.collectionId === undefined ? '' : ` from ${collection(event.collectionId)}`;
+      const forCandidate = event.candidate === undefined ? '' : ` for candidate ${event.candidate}`;
       return {
-        title: `Retrieved ${countOf(countIn(data, 'passages'), 'passage')}${from}${forCandidate}`,
-        ...detailOf(query),
+        title: `Retrieved ${countOf(event.passages.length, 'passage')}${from}${forCandidate}`,
+        ...detailOf(event.candidate === undefined ? '' : (event.query ?? '')),
       };
     }
     case 'reading-end':
-      return describeReading(data);
+      return describeReading(event);
     case 'evidence-filter': {
-      const offered = countIn(data, 'offered');
-      const kept = countIn(data, 'kept');
-      const decidedBy = textIn(data, 'decidedBy');
+      const offered = event.offered.length;
+      const kept = event.kept.length;
+      const fallback = event.decidedBy === 'fallback';
       return {
         title: `Evidence: kept ${kept} of ${offered}, dropped ${Math.max(0, offered - kept)}`,
-        ...detailOf(
-          decidedBy === 'fallback'
-            ? 'Kept the best-ranked passages (the filter gave no usable reply)'
-            : decidedBy
-              ? `Decided by ${decidedBy}`
-              : '',
-        ),
-        ...(decidedBy === 'fallback' ? { info: true } : {}),
+        detail: fallback
+          ? 'Kept the best-ranked passages (the filter gave no usable reply)'
+          : `Decided by ${event.decidedBy}`,
+        ...(fallback ? { info: true } : {}),
       };
     }
     case 'filter-skip':
       return {
-        title: `Evidence filter skipped for ${collection()}`,
+        title: `Evidence filter skipped for ${collection(event.collectionId)}`,
         detail: 'No model calls left: the best-ranked passages were kept',
         info: true,
       };
     case 'specialist-answer':
       return {
-        title: `Specialist ${collection()}: ${textIn(data, 'answer') ? 'answered' : 'does not know'}`,
-        detail: `${countOf(countIn(data, 'quotes'), 'quote')} kept, ${countIn(data, 'droppedQuotes')} dropped`,
+        title: `Specialist ${collection(event.collectionId)}: ${event.answer ? 'answered' : 'does not know'}`,
+        detail: `${countOf(event.quotes, 'quote')} kept, ${event.droppedQuotes} dropped`,
       };
-    case 'response-rate': {
-      const status = textIn(data, 'status');
-      return { title: status ? `Responses rated: ${status}` : 'Responses rated' };
-    }
-    case 'citation-drop': {
-      const number = numberIn(data, 'number');
+    case 'response-rate':
+      return { title: `Responses rated: ${event.status}` };
+    case 'citation-drop':
       return {
-        title: `Citation${number === undefined ? '' : ` [${number}]`} dropped`,
-        ...detailOf(textIn(data, 'reason')),
+        title: `Citation${event.number === undefined ? '' : ` [${event.number}]`} dropped`,
+        ...detailOf(event.reason),
         warning: true,
       };
-    }
-    case 'subquestion-split': {
-      const candidates = textsIn(data, 'candidates');
+    case 'subquestion-split':
       return {
-        title: `Sub-questions proposed: ${candidates.length}`,
-        ...detailOf(candidates.join(' · ')),
+        title: `Sub-questions proposed: ${event.candidates.length}`,
+        ...detailOf(event.candidates.join(' · ')),
       };
-    }
     case 'subquestion-select': {
-      const subQuestion = textIn(data, 'subQuestion').trim();
+      const subQuestion = event.subQuestion?.trim() ?? '';
       return subQuestion
         ? { title: 'Sub-question', detail: subQuestion }
         : { title: 'No new sub-question to ask', info: true };
     }
-    case 'subanswer-end': {
-      const subQuestion = textIn(data, 'subQuestion').trim();
-      const answer = textIn(data, 'answer').trim();
-      return {
-        title: answer ? 'Sub-answer' : 'Sub-question not answered',
-        ...detailOf(
-          subQuestion && answer
-            ? `${subQuestion} → ${truncate(answer, TEXT_LENGTH)}`
-            : subQuestion || truncate(answer, TEXT_LENGTH),
-        ),
-      };
-    }
+    case 'subanswer-end':
+      return describeSubAnswer(event);
     case 'knowledge-update':
       return {
-        title: `Known: ${countOf(countIn(data, 'known'), 'fact')} · Required: ${countIn(data, 'required')} open`,
-        ...detailOf(textsIn(data, 'required').join(' · ')),
+        title: `Known: ${countOf(event.known.length, 'fact')} · Required: ${event.required.length} open`,
+        ...detailOf(event.required.join(' · ')),
       };
     case 'judge-end':
       return {
-        title: `Judge: ${data.answerable === true ? 'answerable' : 'not answerable yet'}`,
-        ...detailOf(textIn(data, 'reason')),
+        title: `Judge: ${event.answerable ? 'answerable' : 'not answerable yet'}`,
+        ...detailOf(event.reason),
       };
-    case 'round-start': {
-      const round = numberIn(data, 'round');
-      return { title: round === undefined ? 'Planning round' : `Planning round ${round}` };
-    }
-    case 'plan-end': {
-      const reason = textIn(data, 'reason');
+    case 'round-start':
+      return { title: `Planning round ${event.round}` };
+    case 'plan-end':
+      return { title: `Planning stopped: ${PLAN_STOPS[event.reason]}` };
+    case 'defender-end':
       return {
-        title: reason ? `Planning stopped: ${PLAN_STOPS[reason] ?? reason}` : 'Planning stopped',
-      };
-    }
-    case 'defender-end': {
-      const status = textIn(data, 'status');
-      return {
-        title: status ? `Final answer written: ${status}` : 'Final answer written',
-        ...(data.fallback === true
+        title: `Final answer written: ${event.status}`,
+        ...(event.fallback
           ? { detail: 'Listed the facts found (no model calls left)', info: true }
           : {}),
       };
-    }
+    // Nothing to say on their own: a start, or a step whose outcome a later event reports.
+    case 'llm-call-start':
+    case 'retrieval-start':
+    case 'plan-start':
+    case 'leader-select':
+    case 'unified-start':
+    case 'thought-end':
+    case 'memory-update':
+    case 'unified-end':
+    case 'answer-end':
+      return undefined;
     default:
-      return describeThoroughStep(type, data);
+      return describeThoroughStep(event);
   }
 }
 
+function describeRewrite(event: TraceEventOf<'question-rewrite'>): Described {
+  switch (event.by) {
+    case 'model':
+      return { title: 'Follow-up rewritten', ...detailOf(event.standalone) };
+    case 'as-asked':
+      return { title: 'Follow-up searched as asked', ...detailOf(event.reason), info: true };
+    case 'fallback':
+      return {
+        title: 'Follow-up searched with the previous question’s words',
+        ...detailOf(event.searchTerms.join(' ')),
+        info: true,
+      };
+  }
+}
+
+function describeSubAnswer(event: TraceEventOf<'subanswer-end'>): Described {
+  const subQuestion = event.subQuestion.trim();
+  const answer = event.answer?.trim() ?? '';
+  return {
+    title: answer ? 'Sub-answer' : 'Sub-question not answered',
+    ...detailOf(
+      subQuestion && answer
+        ? `${subQuestion} → ${truncate(answer, TEXT_LENGTH)}`
+        : subQuestion || truncate(answer, TEXT_LENGTH),
+    ),
+  };
+}
+
 /** The `passages` strategy's reading: what it found without a model, in words. */
-function describeReading(data: Data): Omit<TraceLine, 'at'> {
-  const outcome = textIn(data, 'outcome');
-  const read = `Read ${countOf(countIn(data, 'passages'), 'passage')} without a model`;
-  if (outcome === 'nothing') {
-    return { title: 'Nothing matched above the relevance floor', info: true };
+function describeReading(event: TraceEventOf<'reading-end'>): Described {
+  const read = `Read ${countOf(event.passages, 'passage')} without a model`;
+  const answer = truncate(event.answer ?? '', TEXT_LENGTH);
+  const sure = event.confidence === undefined ? '' : ` (${confidenceWords(event.confidence)})`;
+  switch (event.outcome) {
+    case 'nothing':
+      return { title: 'Nothing matched above the relevance floor', info: true };
+    case 'answer':
+      return { title: answer ? `${read}: likely answer “${answer}”${sure}` : read };
+    case 'needs-model':
+      return {
+        title: `${read}: ${NEEDS_MODEL_REASONS[event.reason ?? 'low-confidence']}`,
+        ...detailOf(answer ? `Best guess, not stated: “${answer}”${sure}` : ''),
+        info: true,
+      };
   }
-  if (outcome === 'answer') {
-    const answer = truncate(textIn(data, 'answer'), TEXT_LENGTH);
-    const confidence = numberIn(data, 'confidence');
-    const sure = confidence === undefined ? '' : ` (${confidenceWords(confidence)})`;
-    return { title: answer ? `${read}: likely answer “${answer}”${sure}` : read };
-  }
-  if (outcome === 'needs-model') {
-    const reason =
-      NEEDS_MODEL_REASONS[textIn(data, 'reason')] ?? NEEDS_MODEL_REASONS['low-confidence'];
-    const guess = truncate(textIn(data, 'answer'), TEXT_LENGTH);
-    const confidence = numberIn(data, 'confidence');
-    const sure = confidence === undefined ? '' : ` (${confidenceWords(confidence)})`;
-    return {
-      title: `${read}: ${reason}`,
-      ...detailOf(guess ? `Best guess, not stated: “${guess}”${sure}` : ''),
-      info: true,
-    };
-  }
-  return { title: read };
 }
 
 function detailOf(detail: string): { detail?: string } {

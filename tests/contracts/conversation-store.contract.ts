@@ -25,7 +25,7 @@ export function makeTurn(id: string, overrides: Partial<ConversationTurn> = {}):
         type: 'retrieval-end',
         step: 'single',
         at: 5,
-        data: { passages: [{ id: 'c/notes.md#0' }] },
+        passages: [{ id: 'c/notes.md#0', score: 0.9 }],
       },
       { type: 'run-end', at: 9, outcome: 'answered' },
     ],

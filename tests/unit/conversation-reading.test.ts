@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeReading,
   decodeStoredConversation,
+  encodeStoredConversation,
 } from '../../src/adapters/store/conversation-schema.ts';
 import { IdbConversationStore } from '../../src/adapters/store/idb-conversation-store.ts';
 import type { PassageReading } from '../../src/core/answer/reading.ts';
@@ -54,7 +55,7 @@ describe('a stored turn’s reading', () => {
 
   it('keeps old turns without a reading, and drops only a broken reading', () => {
     const old = makeConversation('old');
-    expect(decodeStoredConversation(old)).toBe(old);
+    expect(decodeStoredConversation(encodeStoredConversation(old))).toEqual(old);
     const broken = { ...needsModelReading(), outcome: 'maybe' } as unknown as PassageReading;
     const conversation = makeConversation('c', {
       turns: [
@@ -63,11 +64,11 @@ describe('a stored turn’s reading', () => {
         makeTurn('c-3'),
       ],
     });
-    const decoded = decodeStoredConversation(conversation);
-    expect(decoded.turns[0]).toBe(conversation.turns[0]);
+    const decoded = decodeStoredConversation(encodeStoredConversation(conversation));
+    expect(decoded.turns[0]).toEqual(conversation.turns[0]);
     expect(decoded.turns[1]).not.toHaveProperty('reading');
     expect(decoded.turns[1]).toMatchObject({ id: 'c-2', status: 'passages' });
-    expect(decoded.turns[2]).toBe(conversation.turns[2]);
+    expect(decoded.turns[2]).toEqual(conversation.turns[2]);
   });
 
   it('round-trips a reading through IndexedDB and checks it on the way back', async () => {

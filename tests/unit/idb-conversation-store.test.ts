@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openConversationDatabase } from '../../src/adapters/store/conversation-schema.ts';
 import { IdbConversationStore } from '../../src/adapters/store/idb-conversation-store.ts';
 import { StorageFullError } from '../../src/core/errors.ts';
+import type { TraceEvent } from '../../src/core/llm/trace.ts';
 import { makeConversation, makeTurn } from '../contracts/conversation-store.contract.ts';
 
 /** Makes every `put` into the object store `name` fail as a full disk does. */
@@ -63,5 +65,27 @@ describe('IdbConversationStore', () => {
       name: 'DatabaseClosedError',
       message: expect.stringContaining('deleted in another tab'),
     });
+  });
+
+  it('reads a conversation stored with version 1 traces, and writes it back in the current format', async () => {
+    const factory = new IDBFactory();
+    const database = await openConversationDatabase(factory, 'conversations-test');
+    const run = { type: 'run-start', at: 0, question: 'Question a-1?', strategy: 'auto' } as const;
+    const chosen = { strategy: 'single', reason: 'One fact.', by: 'router' } as const;
+    const stored = { type: 'strategy-choose', step: 'router', at: 3, data: chosen };
+    const turn = makeTurn('a-1', { events: [run, stored] as unknown as TraceEvent[] });
+    await database.put('conversations', makeConversation('a', { turns: [turn] }));
+    database.close();
+    const store = new IdbConversationStore({ indexedDB: factory, name: 'conversations-test' });
+    const read = await store.get('a');
+    expect(read?.turns[0]?.events).toEqual([
+      run,
+      { type: 'strategy-choose', step: 'router', at: 3, ...chosen },
+    ]);
+    await store.put(read!);
+    await store.close();
+    const again = await openConversationDatabase(factory, 'conversations-test');
+    expect(await again.get('conversations', 'a')).toMatchObject({ traceVersion: 2 });
+    again.close();
   });
 });

@@ -17,15 +17,21 @@ import type {
   ConversationTurn,
 } from '../../core/conversation/conversation.ts';
 import { isRecord } from '../../core/is-record.ts';
+import { decodeStoredTrace, TRACE_VERSION } from './stored-trace.ts';
 
 export const CONVERSATIONS_DATABASE = 'archivist-conversations';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
 const CONVERSATIONS_VERSION = 1;
 
+/** A conversation as stored: with the format of its turns' traces (none: version 1). */
+export interface StoredConversation extends Conversation {
+  traceVersion?: number;
+}
+
 interface ConversationSchema extends DBSchema {
   /** Key `id`: the whole conversation with every turn and its trace. */
-  conversations: { key: string; value: Conversation };
+  conversations: { key: string; value: StoredConversation };
   /** Key `id`: what the list shows, so listing reads no turns. */
   summaries: { key: string; value: ConversationSummary };
 }
@@ -53,23 +59,27 @@ function upgradeDatabase(database: ConversationDatabase, oldVersion: number): vo
   }
 }
 
+/** A conversation as written to the database, marked with the format of its traces. */
+export function encodeStoredConversation(conversation: Conversation): StoredConversation {
+  return { ...conversation, traceVersion: TRACE_VERSION };
+}
+
 /**
- * A conversation as read back from the database: each turn's `reading` (the answer given without
- * a language model) is checked, and one that does not hold together (written by a newer version,
- * or damaged) is left out, so the turn shows its Markdown answer instead. Turns stored before
- * readings existed have none and are returned as they are.
+ * A conversation as read back from the database: each turn's trace is decoded from its stored
+ * format (see `decodeStoredTrace`), and each turn's `reading` (the answer given without a
+ * language model) is checked; one that does not hold together (written by a newer version, or
+ * damaged) is left out, so the turn shows its Markdown answer instead. Turns stored before
+ * readings existed have none.
  */
-export function decodeStoredConversation(conversation: Conversation): Conversation {
+export function decodeStoredConversation(stored: StoredConversation): Conversation {
+  const { traceVersion = 1, ...conversation } = stored;
   if (!Array.isArray(conversation.turns)) return conversation;
-  let changed = false;
   const turns = conversation.turns.map((turn): ConversationTurn => {
-    if (!('reading' in turn) || decodeReading(turn.reading)) return turn;
-    changed = true;
-    const rest = { ...turn };
-    delete rest.reading;
-    return rest;
+    const decoded = { ...turn, events: decodeStoredTrace(turn.events, traceVersion) };
+    if ('reading' in turn && !decodeReading(turn.reading)) delete decoded.reading;
+    return decoded;
   });
-  return changed ? { ...conversation, turns } : conversation;
+  return { ...conversation, turns };
 }
 
 const OUTCOMES: ReadonlySet<string> = new Set<ReadingOutcome>(['answer', 'needs-model', 'nothing']);

@@ -15,6 +15,7 @@ import type { ConversationStore } from '../../core/conversation/conversation-sto
 import {
   CONVERSATIONS_DATABASE,
   decodeStoredConversation,
+  encodeStoredConversation,
   openConversationDatabase,
   type ConversationDatabase,
 } from './conversation-schema.ts';
@@ -62,7 +63,7 @@ export class IdbConversationStore implements ConversationStore {
     const database = await this.#connection();
     await runWrite(database, ['conversations', 'summaries'], async (transaction) => {
       await awaitRequests((track) => {
-        track(transaction.objectStore('conversations').put(conversation));
+        track(transaction.objectStore('conversations').put(encodeStoredConversation(conversation)));
         track(transaction.objectStore('summaries').put(summarizeConversation(conversation)));
       });
     });

@@ -98,7 +98,7 @@ export async function answerFromCollection(
   context.trace.emitStep('specialist-answer', STEP, {
     collectionId: input.collectionId,
     passages: passageIds,
-    answer: response.answer,
+    answer: response.answer ?? undefined,
     quotes: verified.length,
     droppedQuotes: dropped.length,
   });

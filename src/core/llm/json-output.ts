@@ -40,22 +40,34 @@ export function parseJsonOutput<Value>(text: string, schema: Schema<Value>): Jso
   }
   let failure: JsonOutput<Value> | undefined;
   for (const start of starts) {
-    const result = readJson<Value>(text, start, schema);
+    const result = readJson(text, start, schema);
     if (result.ok) return result;
     failure ??= result;
   }
   return failure!;
 }
 
-function readJson<Value>(text: string, start: number, schema: JsonSchema): JsonOutput<Value> {
+function readJson<Value>(text: string, start: number, schema: Schema<Value>): JsonOutput<Value> {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(repairJson(text, start));
-    return { ok: true, value: conform(parsed, schema, '') as Value };
+    parsed = JSON.parse(repairJson(text, start));
   } catch (error) {
     // repairJson always writes JSON; a SyntaxError here would be its bug, still not a crash.
-    if (error instanceof Mismatch || error instanceof SyntaxError) {
-      return { ok: false, error: error.message };
-    }
+    if (error instanceof SyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
+  return conformValue(parsed, schema);
+}
+
+/**
+ * Checks a value already read (a stored one, say) against `schema`, with the coercions a reply
+ * gets: a string of digits to a number, an enum value in any case, a lone value to a list.
+ */
+export function conformValue<Value>(value: unknown, schema: Schema<Value>): JsonOutput<Value> {
+  try {
+    return { ok: true, value: conform(value, schema, '') as Value };
+  } catch (error) {
+    if (error instanceof Mismatch) return { ok: false, error: error.message };
     throw error;
   }
 }
@@ -86,7 +98,8 @@ function convert(value: unknown, type: string, schema: JsonSchema, path: string)
   switch (type) {
     case 'string':
       if (typeof value === 'string') return value;
-      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      // Not NaN or Infinity, which no JSON holds but a stored value may.
+      if (Number.isFinite(value) || typeof value === 'boolean') return String(value);
       break;
     case 'number':
     case 'integer': {

@@ -63,11 +63,17 @@ export function array<Item>(
   return { type: 'array', items, ...sizes };
 }
 
+/** An object schema, its properties and required names typed for those who read them. */
+export type ObjectSchema<Value> = Schema<Value> & {
+  properties: Readonly<Record<string, Schema<unknown>>>;
+  required: readonly string[];
+};
+
 /** An object with the `required` properties and, when given, the `optional` ones. */
 export function object<
   Required extends Properties,
   Optional extends Properties = Record<never, never>,
->(required: Required, optional?: Optional): Schema<ObjectValue<Required, Optional>> {
+>(required: Required, optional?: Optional): ObjectSchema<ObjectValue<Required, Optional>> {
   return {
     type: 'object',
     properties: { ...required, ...optional },

@@ -31,7 +31,8 @@ import {
   type FittedPrompt,
   type PromptParts,
 } from './prompt-fit.ts';
-import type { LlmCallAttempt, LlmCallFallbackEvent, Trace } from './trace.ts';
+import type { Trace } from './trace.ts';
+import type { LlmCallAttempt, TraceEventOf } from './trace-events.ts';
 
 export interface TextCall {
   messages: ChatMessage[];
@@ -261,7 +262,7 @@ export class LlmClient {
   private fallback<Fallback>(
     step: string,
     call: JsonCall<unknown, Fallback>,
-    reason: LlmCallFallbackEvent['reason'],
+    reason: TraceEventOf<'llm-call-fallback'>['reason'],
     error: string,
   ): Fallback {
     this.options.trace.emit({ type: 'llm-call-fallback', step, reason, error });

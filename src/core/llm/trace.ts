@@ -1,128 +1,23 @@
 /**
- * The record of one answering run: every step emits events with noun-verb names (`run-start`,
- * `llm-call-end`, `route-end`, `answer-delta`), timed in milliseconds since the run began, so the
- * UI can show the run live (subscribers) and the eval can total its cost (`totals`). Events are
- * plain data, safe to post to a worker or store.
+ * The record of one answering run: every step emits typed events with noun-verb names
+ * (`run-start`, `llm-call-end`, `strategy-choose`, `retrieval-end`; trace-events.ts declares
+ * them), timed in milliseconds since the run began, so the UI can show the run live
+ * (subscribers) and the eval can total its cost (`totals`). Events are plain data, safe to post
+ * to a worker or store.
  */
+import type {
+  CoreTraceEvent,
+  StepEventFields,
+  StepEventType,
+  StepTraceEvent,
+  TraceEvent,
+} from './trace-events.ts';
 
-interface TraceEventBase {
-  /** Milliseconds since the run started. */
-  at: number;
-}
-
-export interface RunStartEvent extends TraceEventBase {
-  type: 'run-start';
-  question: string;
-  strategy: string;
-}
-
-export interface RunEndEvent extends TraceEventBase {
-  type: 'run-end';
-  outcome: 'answered' | 'stopped' | 'failed';
-  /** The error's name and message when the run failed. */
-  error?: { name: string; message: string };
-}
-
-/** Which attempt of an LLM step a call is: the first, or the one repair of malformed JSON. */
-export type LlmCallAttempt = 'first' | 'repair';
-
-export interface LlmCallStartEvent extends TraceEventBase {
-  type: 'llm-call-start';
-  step: string;
-  /** 1-based number of the call in the run. */
-  call: number;
-  attempt: LlmCallAttempt;
-  format: 'text' | 'json';
-  /** Prompt tokens as counted before sending (chat-template overhead included). */
-  promptTokens: number;
-  maxTokens: number;
-}
-
-export interface LlmCallEndEvent extends TraceEventBase {
-  type: 'llm-call-end';
-  step: string;
-  call: number;
-  attempt: LlmCallAttempt;
-  /** As the engine reported them (zero for the extractive engine); counted when it threw. */
-  promptTokens: number;
-  completionTokens: number;
-  ms: number;
-  /**
-   * `error`: the engine threw (`error` holds its message); `interrupted`: the caller stopped the
-   * call without stopping the run (completionTokens: what streamed); otherwise the engine's reason.
-   */
-  finishReason: 'stop' | 'length' | 'abort' | 'interrupted' | 'error';
-  error?: string;
-}
-
-export interface LlmCallRepairEvent extends TraceEventBase {
-  type: 'llm-call-repair';
-  step: string;
-  /** The call whose output could not be used. */
-  call: number;
-  /** Why it could not be used, as sent to the model in the repair request. */
-  error: string;
-}
-
-export interface LlmCallFallbackEvent extends TraceEventBase {
-  type: 'llm-call-fallback';
-  step: string;
-  reason: 'malformed' | 'budget-exhausted' | 'context-overflow';
-  error: string;
-}
-
-export interface BudgetExhaustedEvent extends TraceEventBase {
-  type: 'budget-exhausted';
-  step: string;
-  limit: 'llm-calls' | 'rounds';
-  max: number;
-}
-
-/** The events the pipeline foundation emits itself. */
-export type CoreTraceEvent =
-  | RunStartEvent
-  | RunEndEvent
-  | LlmCallStartEvent
-  | LlmCallEndEvent
-  | LlmCallRepairEvent
-  | LlmCallFallbackEvent
-  | BudgetExhaustedEvent;
-
-export type CoreTraceEventType = CoreTraceEvent['type'];
-
-/** A noun-verb event name of an agent step, e.g. `route-end`, `retrieval-start`, `answer-delta`. */
-export type StepEventType = `${string}-${string}`;
-
-/** An agent step's event: its own name, and whatever data the step reports. */
-export interface StepTraceEvent extends TraceEventBase {
-  type: StepEventType;
-  step: string;
-  /** Plain, cloneable data (it crosses the worker boundary). */
-  data: Readonly<Record<string, unknown>>;
-}
-
-export type TraceEvent = CoreTraceEvent | StepTraceEvent;
-
-const CORE_EVENT_TYPES: ReadonlySet<string> = new Set<CoreTraceEventType>([
-  'run-start',
-  'run-end',
-  'llm-call-start',
-  'llm-call-end',
-  'llm-call-repair',
-  'llm-call-fallback',
-  'budget-exhausted',
-]);
-
-/**
- * Narrows an event to the core events; `event.type` then discriminates them (a step event's
- * template-literal type would match every name, so `===` alone does not narrow).
- */
-export function isCoreEvent(event: TraceEvent): event is CoreTraceEvent {
-  return CORE_EVENT_TYPES.has(event.type);
-}
+/** The events a trace records, declared in trace-events.ts. */
+export { isCoreEvent, type TraceEvent } from './trace-events.ts';
 
 /** `Omit` applied to each member of a union. */
-type WithoutTime<Event> = Event extends TraceEventBase ? Omit<Event, 'at'> : never;
+type WithoutTime<Event> = Event extends TraceEvent ? Omit<Event, 'at'> : never;
 
 export type TraceListener = (event: TraceEvent) => void;
 
@@ -165,18 +60,13 @@ export class Trace {
     return timed;
   }
 
-  /** Emits an agent step's event; core names are reserved for `emit`. */
-  emitStep(
-    type: StepEventType,
+  /** Emits an agent step's event: its name, the step, and the fields that event declares. */
+  emitStep<Type extends StepEventType>(
+    type: Type,
     step: string,
-    data: Readonly<Record<string, unknown>> = {},
-  ): StepTraceEvent {
-    if (CORE_EVENT_TYPES.has(type)) {
-      throw new TypeError(`"${type}" is a core trace event; emit it with Trace.emit.`);
-    }
-    const event: StepTraceEvent = { type, step, data, at: this.elapsed() };
-    this.record(event);
-    return event;
+    fields: StepEventFields<Type>,
+  ): void {
+    this.record({ type, step, at: this.elapsed(), ...fields } as StepTraceEvent);
   }
 
   /**
@@ -199,7 +89,6 @@ export class Trace {
       fallbacks: 0,
     };
     for (const event of this.recorded) {
-      if (!isCoreEvent(event)) continue;
       if (event.type === 'llm-call-end') {
         totals.llmCalls += 1;
         totals.promptTokens += event.promptTokens;

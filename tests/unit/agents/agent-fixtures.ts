@@ -6,7 +6,9 @@ import {
 import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
 import { LlmClient } from '../../../src/core/llm/llm-client.ts';
 import type { Evidence, Retriever } from '../../../src/core/ports/retriever.ts';
-import { Trace, type StepTraceEvent } from '../../../src/core/llm/trace.ts';
+import { Trace } from '../../../src/core/llm/trace.ts';
+import type { StepEventType } from '../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../support/trace-events.ts';
 
 export const PASSAGES: Evidence[] = [
   {
@@ -70,7 +72,6 @@ export function agentSetup(responses: ScriptedResponse[], budget: Partial<Budget
   const trace = new Trace(() => 0);
   const tracker = new BudgetTracker({ ...DEFAULT_BUDGETS.single, ...budget }, trace);
   const llm = new LlmClient({ engine, trace, budget: tracker });
-  const steps = (type: string) =>
-    trace.events.filter((event): event is StepTraceEvent => event.type === type);
+  const steps = <Type extends StepEventType>(type: Type) => fieldsOf(trace.events, type);
   return { engine, trace, budget: tracker, llm, steps };
 }

@@ -41,7 +41,7 @@ describe('coordinateAnswer', () => {
     ]);
     expect(output.status).toBe('answered');
     expect(deltas.join('')).toBe(output.text);
-    expect(steps('citation-drop').map(({ data }) => data.number)).toEqual([2, 7]);
+    expect(steps('citation-drop').map(({ number }) => number)).toEqual([2, 7]);
   });
 
   it('rates by rule and composes from the good answers on malformed output', async () => {

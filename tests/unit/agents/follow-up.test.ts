@@ -25,7 +25,7 @@ describe('rewriteFollowUp', () => {
     const { llm, trace, engine, steps } = agentSetup([JSON.stringify({ standalone })]);
     const rewrite = await rewriteFollowUp({ llm, trace }, { question, history });
     expect(rewrite).toEqual({ question: standalone, searchTerms: [], by: 'model' });
-    expect(steps('question-rewrite')[0]?.data).toMatchObject({
+    expect(steps('question-rewrite')[0]).toMatchObject({
       original: question,
       standalone,
       by: 'model',
@@ -60,7 +60,7 @@ describe('rewriteFollowUp', () => {
       searchTerms: ['long', 'sediment', 'core', 'VH-7'],
       by: 'fallback',
     });
-    expect(steps('question-rewrite')[0]?.data).toMatchObject({
+    expect(steps('question-rewrite')[0]).toMatchObject({
       by: 'fallback',
       reason: expect.stringContaining('“it” with no noun before it'),
     });
@@ -73,7 +73,7 @@ describe('rewriteFollowUp', () => {
     const { llm, trace, steps } = agentSetup(['not json', 'still not json']);
     const rewrite = await rewriteFollowUp({ llm, trace }, { question: asked, history: garfield });
     expect(rewrite).toEqual({ question: asked, searchTerms: [], by: 'as-asked' });
-    const data = steps('question-rewrite')[0]?.data;
+    const data = steps('question-rewrite')[0];
     expect(data).toMatchObject({ original: asked, standalone: asked, searchTerms: [], turns: 1 });
     expect(data?.reason).toBe(
       'The model wrote no rewrite. It stands alone, so it is searched as asked.',
@@ -134,7 +134,7 @@ describe('followUpWithoutModel', () => {
       searchTerms: ['long', 'sediment', 'core', 'VH-7'],
       by: 'fallback',
     });
-    expect(steps('question-rewrite')[0]?.data).toEqual({
+    expect(steps('question-rewrite')[0]).toEqual({
       original: question,
       standalone: question,
       searchTerms: ['long', 'sediment', 'core', 'VH-7'],
@@ -153,7 +153,7 @@ describe('followUpWithoutModel', () => {
     expect(engine.calls).toHaveLength(0);
     expect(rewrite).toEqual({ question: asked, searchTerms: [], by: 'as-asked' });
     expect(withSearchTerms(asked, rewrite.searchTerms)).toBe(asked);
-    expect(steps('question-rewrite')[0]?.data).toMatchObject({
+    expect(steps('question-rewrite')[0]).toMatchObject({
       by: 'as-asked',
       reason: 'No language model to rewrite it. It stands alone, so it is searched as asked.',
     });

@@ -14,7 +14,7 @@ describe('routeQuestion', () => {
     const { llm, trace, steps } = agentSetup([JSON.stringify({ strategy, reason, query })]);
     const decision = await routeQuestion({ llm, trace }, { question });
     expect(decision).toEqual({ strategy, reason, query: query || question });
-    expect(steps('strategy-choose')[0]?.data).toMatchObject({ strategy, reason, by: 'router' });
+    expect(steps('strategy-choose')[0]).toMatchObject({ strategy, reason, by: 'router' });
   });
 
   it('offers thorough after single, which stays the schema default', async () => {

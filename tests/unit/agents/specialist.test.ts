@@ -42,7 +42,7 @@ describe('answerFromCollection', () => {
     ]);
     const response = await answerFromCollection({ llm, trace }, input);
     expect(response.quotes).toEqual([]);
-    expect(steps('citation-drop').map(({ data }) => data.reason)).toEqual([
+    expect(steps('citation-drop').map(({ reason }) => reason)).toEqual([
       'not-in-passage',
       'unknown-passage',
     ]);

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../../../src/core/llm/trace.ts';
+import type { StepEventFields, StepEventType } from '../../../src/core/llm/trace-events.ts';
 import { scoreVerdict, summarizeCandidates } from '../../../src/ui/candidate-summary.ts';
+import { stepEvent } from '../../support/trace-events.ts';
 
 let clock = 0;
 
-function step(type: `${string}-${string}`, data: Record<string, unknown>): TraceEvent {
-  return { type, step: 'thorough', at: (clock += 1), data };
+function step<Type extends StepEventType>(type: Type, fields: Partial<StepEventFields<Type>>) {
+  return stepEvent(type, fields, (clock += 1), 'thorough');
 }
 
-function score(candidate: number, q: number, passed: boolean, decidedBy = 'evaluator') {
+function score(
+  candidate: number,
+  q: number,
+  passed: boolean,
+  decidedBy: 'evaluator' | 'fallback' = 'evaluator',
+) {
   return step('candidate-score', {
     candidate,
     round: 0,
@@ -27,7 +33,7 @@ describe('candidate summary', () => {
     expect(
       summarizeCandidates([
         { type: 'run-start', at: 0, question: 'q', strategy: 'single' },
-        step('retrieval-end', { collectionId: 'c1', passages: [{ id: 'a' }] }),
+        step('retrieval-end', { collectionId: 'c1', passages: [{ id: 'a', score: 1 }] }),
         step('strategy-choose', { strategy: 'single', by: 'router' }),
         { type: 'run-end', at: 9, outcome: 'answered' },
       ]),
@@ -40,14 +46,14 @@ describe('candidate summary', () => {
       step('candidate-start', { candidate: 1, temperature: 0.3 }),
       step('injection-end', { candidate: 1, injection: 1, note: 'VH-7 is 312 m [1].' }),
       step('candidate-end', { candidate: 1, stage: 'proposal', answer: '300 m', injections: 1 }),
-      step('candidate-end', { candidate: 2, stage: 'proposal', answer: null, injections: 0 }),
+      step('candidate-end', { candidate: 2, stage: 'proposal', injections: 0 }),
       score(1, 3.4, true),
       score(2, 1.2, false),
       step('candidate-rework', { candidate: 2, round: 1 }),
       step('injection-end', { candidate: 2, injection: 1, note: 'n' }),
       step('injection-end', { candidate: 2, injection: 2, note: 'n' }),
       step('candidate-end', { candidate: 2, stage: 'rework', answer: '312 metres', injections: 2 }),
-      step('candidate-keep', { candidate: 1, stage: 'refinement', reason: 'empty' }),
+      step('candidate-keep', { candidate: 1, stage: 'refinement', reason: 'malformed' }),
       score(2, 4.2, true),
       step('rank-end', { chosen: 1, decidedBy: 'ranker', reason: 'r', scores: [] }),
       step('rank-override', { from: 1, to: 2, reason: 'Candidate 1 has no answer.' }),
@@ -82,12 +88,10 @@ describe('candidate summary', () => {
     expect(rows).toEqual([{ id: 1, stage: 'writing', answer: null, notes: 2, chosen: false }]);
   });
 
-  it('marks the final choice, ignores malformed ids and keeps a fallback score visible', () => {
+  it('marks the final choice, reads a blank answer as none and keeps a fallback score visible', () => {
     const rows = summarizeCandidates([
-      step('candidate-end', { candidate: 1, stage: 'proposal', answer: '  ', injections: [{}] }),
-      step('candidate-end', { candidate: 0, stage: 'proposal', answer: 'zero' }),
-      step('candidate-end', { candidate: '2', stage: 'proposal', answer: 'text id' }),
-      step('candidate-end', { candidate: 3, stage: 'drafting', answer: 'odd stage' }),
+      step('candidate-end', { candidate: 1, stage: 'proposal', answer: '  ', injections: 1 }),
+      step('candidate-start', { candidate: 3, temperature: 0.7 }),
       score(3, 0, false, 'fallback'),
       step('rank-end', { chosen: 1 }),
       step('thorough-end', { chosen: 3, candidates: 2, rounds: 0 }),
@@ -96,7 +100,7 @@ describe('candidate summary', () => {
       rows.map(({ id, stage, answer, notes, chosen }) => ({ id, stage, answer, notes, chosen })),
     ).toEqual([
       { id: 1, stage: 'proposal', answer: null, notes: 1, chosen: false },
-      { id: 3, stage: 'writing', answer: 'odd stage', notes: 0, chosen: true },
+      { id: 3, stage: 'writing', answer: null, notes: 0, chosen: true },
     ]);
     expect(rows[1]?.score).toMatchObject({ q: 0, passed: false, fallback: true });
   });

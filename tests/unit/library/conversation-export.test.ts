@@ -8,6 +8,7 @@ import {
 import type { PassageReading } from '../../../src/core/answer/reading.ts';
 import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { makeConversation, makeTurn } from '../../contracts/conversation-store.contract.ts';
+import { stepEvent } from '../../support/trace-events.ts';
 import { answerReading, needsModelReading, nothingReading } from './reading-fixtures.ts';
 
 const names = new Map([
@@ -38,7 +39,9 @@ const conversation = makeConversation('a', {
           type: 'strategy-choose',
           step: 'router',
           at: 12,
-          data: { strategy: 'single', reason: 'One fact.', by: 'router' },
+          strategy: 'single',
+          reason: 'One fact.',
+          by: 'router',
         },
         {
           type: 'llm-call-end',
@@ -98,7 +101,7 @@ describe('conversation export', () => {
     const parsed = JSON.parse(conversationJson(conversation, names, 0)) as Record<string, unknown>;
     expect(parsed).toMatchObject({
       format: 'archivist-conversation',
-      version: 1,
+      version: 2,
       exportedAt: '1970-01-01T00:00:00.000Z',
       collections: [{ id: 'notes', name: 'Notes' }],
     });
@@ -124,19 +127,19 @@ describe('conversation export', () => {
   describe('answers read without a model', () => {
     const passagesEvents: TraceEvent[] = [
       { type: 'run-start', at: 0, question: 'How long is the core VH-7?', strategy: 'plan' },
-      {
-        type: 'strategy-choose',
-        step: 'driver',
-        at: 2,
-        data: { strategy: 'passages', reason: 'No model.', by: 'engine' },
-      },
-      { type: 'retrieval-end', step: 'passages', at: 30, data: { passages: [{ id: 'a' }] } },
-      {
-        type: 'reading-end',
-        step: 'passages',
-        at: 40,
-        data: { outcome: 'answer', answer: '312 metres', confidence: 0.93, passages: 3 },
-      },
+      stepEvent(
+        'strategy-choose',
+        { strategy: 'passages', reason: 'No model.', by: 'engine' },
+        2,
+        'driver',
+      ),
+      stepEvent('retrieval-end', { passages: [{ id: 'a', score: 0.9 }] }, 30, 'passages'),
+      stepEvent(
+        'reading-end',
+        { outcome: 'answer', answer: '312 metres', confidence: 0.93, passages: 3 },
+        40,
+        'passages',
+      ),
       { type: 'run-end', at: 400, outcome: 'answered' },
     ];
     /** The citations the passages strategy gives: one per passage, quoting its best sentence. */

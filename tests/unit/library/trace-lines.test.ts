@@ -1,54 +1,48 @@
 import { describe, expect, it } from 'vitest';
+import type { StepEventFields, StepEventType } from '../../../src/core/llm/trace-events.ts';
 import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { liveTotals, traceLine } from '../../../src/ui/trace-lines.ts';
+import { stepEvent } from '../../support/trace-events.ts';
 
 const names = new Map([['c1', 'library']]);
 
 describe('trace lines', () => {
   it('describes routing, retrieval, evidence and drops', () => {
     const events: TraceEvent[] = [
-      {
-        type: 'strategy-choose',
-        step: 'router',
-        at: 1,
-        data: { strategy: 'single', reason: 'Needs the documents.', by: 'router' },
-      },
-      { type: 'collections-route', step: 'single', at: 2, data: { selected: ['c1'] } },
-      {
-        type: 'retrieval-end',
-        step: 'single',
-        at: 3,
-        data: { collectionId: 'c1', passages: [{ id: 'a' }, { id: 'b' }] },
-      },
-      {
-        type: 'evidence-filter',
-        step: 'filter',
-        at: 4,
-        data: { offered: ['a', 'b'], kept: ['a'], decidedBy: 'model' },
-      },
-      {
-        type: 'citation-drop',
-        step: 'coordinator',
-        at: 5,
-        data: { number: 3, reason: 'unknown-number' },
-      },
+      stepEvent(
+        'strategy-choose',
+        { strategy: 'single', reason: 'Needs the documents.', by: 'router' },
+        1,
+      ),
+      stepEvent('collections-route', { selected: ['c1'] }, 2),
+      stepEvent(
+        'retrieval-end',
+        {
+          collectionId: 'c1',
+          passages: [
+            { id: 'a', score: 0.9 },
+            { id: 'b', score: 0.5 },
+          ],
+        },
+        3,
+      ),
+      stepEvent('evidence-filter', { offered: ['a', 'b'], kept: ['a'], decidedBy: 'filter' }, 4),
+      stepEvent('citation-drop', { number: 3, reason: 'unknown-number' }, 5),
     ];
     expect(events.map((event) => traceLine(event, names))).toEqual([
       { at: 1, title: 'Strategy: single (chosen by router)', detail: 'Needs the documents.' },
       { at: 2, title: 'Routed to 1 collection', detail: 'library' },
       { at: 3, title: 'Retrieved 2 passages from library' },
-      { at: 4, title: 'Evidence: kept 1 of 2, dropped 1', detail: 'Decided by model' },
+      { at: 4, title: 'Evidence: kept 1 of 2, dropped 1', detail: 'Decided by filter' },
       { at: 5, title: 'Citation [3] dropped', detail: 'unknown-number', warning: true },
     ]);
   });
 
   it('describes thorough mode: candidates, monitor, notes, scores and the choice', () => {
-    const step = (type: `${string}-${string}`, data: Record<string, unknown>): TraceEvent => ({
-      type,
-      step: 'thorough',
-      at: 1,
-      data,
-    });
+    const step = <Type extends StepEventType>(
+      type: Type,
+      fields: Partial<StepEventFields<Type>>,
+    ): TraceEvent => stepEvent(type, fields, 1, 'thorough');
     const longNote = `Lake Vostok core VH-7 is 312 metres long [4]. ${'More. '.repeat(60)}`;
     const events: TraceEvent[] = [
       step('retrieval-end', { passages: [{ id: 'a', score: 1 }] }),
@@ -69,7 +63,7 @@ describe('trace lines', () => {
         signals: ['hedge', 'unsupported-number'],
         gap: true,
         span: 'probably about 300 metres',
-        decidedBy: 'model',
+        decidedBy: 'llm',
       }),
       step('monitor-check', {
         candidate: 1,
@@ -94,9 +88,16 @@ describe('trace lines', () => {
         candidate: 1,
         span: 'probably about 300 metres',
         queries: ['VH-7 length', 'sediment core metres'],
-        decidedBy: 'model',
+        decidedBy: 'querier',
       }),
-      step('retrieval-end', { candidate: 1, query: 'VH-7 length', passages: [4, 5] }),
+      step('retrieval-end', {
+        candidate: 1,
+        query: 'VH-7 length',
+        passages: [
+          { id: 'd', score: 0.8 },
+          { id: 'e', score: 0.6 },
+        ],
+      }),
       step('injection-end', {
         candidate: 1,
         injection: 1,
@@ -104,7 +105,7 @@ describe('trace lines', () => {
         queries: ['VH-7 length'],
         passages: [4],
         note: longNote,
-        decidedBy: 'model',
+        decidedBy: 'injector',
       }),
       step('injection-skip', { candidate: 1, reason: 'cap' }),
       step('injection-skip', { candidate: 2, reason: 'budget' }),
@@ -121,9 +122,8 @@ describe('trace lines', () => {
       step('candidate-end', {
         candidate: 2,
         stage: 'correction',
-        answer: null,
         text: 'Answer: unknown',
-        injections: [],
+        injections: 0,
       }),
       step('candidate-end', { candidate: 2, stage: 'refinement', answer: '312 m', injections: 2 }),
       step('candidate-end', { candidate: 3, stage: 'rework', answer: 'x', injections: 0 }),
@@ -178,7 +178,7 @@ describe('trace lines', () => {
       step('qair-end', { reason: 'rounds', rounds: 2, failed: [3] }),
       step('qair-end', { reason: 'passed', rounds: 0, failed: [] }),
       step('thorough-end', { chosen: 1, candidates: 3, rounds: 1 }),
-      step('thorough-end', { chosen: null, candidates: 0, rounds: 0 }),
+      step('thorough-end', { candidates: 0, rounds: 0 }),
     ];
     expect(events.map((event) => traceLine(event, names))).toEqual([
       { at: 1, title: 'Retrieved 1 passage' },
@@ -288,32 +288,15 @@ describe('trace lines', () => {
     ]);
   });
 
-  it('reads malformed thorough data without failing, and still ignores unknown events', () => {
-    const step = (type: `${string}-${string}`, data: Record<string, unknown>): TraceEvent => ({
-      type,
-      step: 'thorough',
-      at: 2,
-      data,
+  it('names a collection it does not know as a collection', () => {
+    const retrieved = stepEvent('retrieval-end', {
+      collectionId: 'gone',
+      passages: [{ id: 'a', score: 1 }],
     });
-    expect(traceLine(step('candidate-end', { candidate: 'one', answer: 7 }), names)).toEqual({
-      at: 2,
-      title: 'Candidate ? written: no answer',
-      detail: '0 evidence notes',
+    expect(traceLine(retrieved, names)).toEqual({
+      at: 1,
+      title: 'Retrieved 1 passage from a collection',
     });
-    expect(traceLine(step('candidate-score', { candidate: 1, q: 'high' }), names)).toEqual({
-      at: 2,
-      title: 'Candidate 1 scored q = ? (below 3)',
-      detail: 'logic ? · answer ? · explanation ?',
-      warning: true,
-    });
-    expect(traceLine(step('anchor-refine', { anchor: 2, references: 'all' }), names)).toEqual({
-      at: 2,
-      title: 'Refining candidate 2',
-    });
-    expect(
-      traceLine(step('retrieval-end', { collectionId: 'gone', passages: [1] }), names),
-    ).toEqual({ at: 2, title: 'Retrieved 1 passage from a collection' });
-    expect(traceLine(step('mystery-happen', { candidate: 1 }), names)).toBeUndefined();
   });
 
   it('skips call starts and totals calls, tokens and time', () => {

@@ -12,14 +12,20 @@ describe('Trace', () => {
     const trace = new Trace(clock.read);
     trace.emit({ type: 'run-start', question: 'When was the kiln fired?', strategy: 'single' });
     clock.now += 40;
-    trace.emitStep('route-end', 'route', { strategy: 'single', reason: 'one fact' });
+    trace.emitStep('strategy-choose', 'router', {
+      strategy: 'single',
+      reason: 'one fact',
+      by: 'router',
+    });
     expect(trace.events).toEqual([
       { type: 'run-start', at: 0, question: 'When was the kiln fired?', strategy: 'single' },
       {
-        type: 'route-end',
+        type: 'strategy-choose',
+        step: 'router',
         at: 40,
-        step: 'route',
-        data: { strategy: 'single', reason: 'one fact' },
+        strategy: 'single',
+        reason: 'one fact',
+        by: 'router',
       },
     ]);
   });
@@ -28,9 +34,9 @@ describe('Trace', () => {
     const trace = new Trace(manualClock().read);
     const seen: TraceEvent[] = [];
     const unsubscribe = trace.subscribe((event) => seen.push(event));
-    trace.emitStep('retrieval-start', 'retrieve');
+    trace.emitStep('retrieval-start', 'single', { query: 'kiln', k: 8 });
     unsubscribe();
-    trace.emitStep('retrieval-end', 'retrieve');
+    trace.emitStep('retrieval-end', 'single', { passages: [] });
     expect(seen.map((event) => event.type)).toEqual(['retrieval-start']);
   });
 
@@ -50,7 +56,7 @@ describe('Trace', () => {
       trace.subscribe(() => {
         throw new Error('listener failed');
       });
-      trace.emitStep('answer-delta', 'answer', { text: 'The' });
+      trace.emitStep('answer-end', 'direct', { characters: 3 });
       await Promise.resolve();
     } finally {
       globalThis.queueMicrotask = original;
@@ -59,17 +65,11 @@ describe('Trace', () => {
     expect(reported).toHaveBeenCalledWith(new Error('listener failed'));
   });
 
-  it('reserves the core event names for emit', () => {
-    const trace = new Trace(manualClock().read);
-    expect(() => trace.emitStep('llm-call-end', 'route')).toThrow(TypeError);
-  });
-
   it('tells core events from step events', () => {
     const trace = new Trace(manualClock().read);
-    const core = trace.emit({ type: 'budget-exhausted', step: 'plan', limit: 'rounds', max: 3 });
-    const step = trace.emitStep('plan-round-start', 'plan');
-    expect(isCoreEvent(core)).toBe(true);
-    expect(isCoreEvent(step)).toBe(false);
+    trace.emit({ type: 'budget-exhausted', step: 'plan', limit: 'rounds', max: 3 });
+    trace.emitStep('round-start', 'planner', { round: 1 });
+    expect(trace.events.map(isCoreEvent)).toEqual([true, false]);
   });
 
   it('totals LLM calls, tokens, time, repairs and fallbacks', () => {

@@ -45,8 +45,8 @@ describe('plan strategy', () => {
     });
     expect(deltas.join('')).toBe(answer.text);
     expect(engine.remaining).toBe(0);
-    expect(steps('plan-end')[0]?.data).toMatchObject({ reason: 'answerable', rounds: 2 });
-    expect(steps('judge-end').map((event) => event.data.answerable)).toEqual([false, true]);
+    expect(steps('plan-end')[0]).toMatchObject({ reason: 'answerable', rounds: 2 });
+    expect(steps('judge-end').map((event) => event.answerable)).toEqual([false, true]);
   });
 
   it('stops when no gap is left, without judging', async () => {
@@ -60,7 +60,7 @@ describe('plan strategy', () => {
     );
     expect(answer.status).toBe('answered');
     expect(steps('judge-end')).toHaveLength(0);
-    expect(steps('plan-end')[0]?.data).toMatchObject({ reason: 'no-gaps', rounds: 1 });
+    expect(steps('plan-end')[0]).toMatchObject({ reason: 'no-gaps', rounds: 1 });
   });
 
   it('terminates on malformed output everywhere, through each step’s fallback', async () => {
@@ -72,7 +72,7 @@ describe('plan strategy', () => {
     const answer = await createPlanStrategy({ answerSubQuestion: sub.answer })(context);
     expect(sub.asked).toEqual([QUESTION]);
     expect(fallbacks()).toEqual(['plan-split', 'plan-extract', 'plan-judge', 'plan-split']);
-    expect(steps('plan-end')[0]?.data).toMatchObject({ reason: 'no-new-subquestion', rounds: 2 });
+    expect(steps('plan-end')[0]).toMatchObject({ reason: 'no-new-subquestion', rounds: 2 });
     expect(answer.citations).toEqual([{ number: 1, chunkId: ARCHITECT.id }]);
   });
 
@@ -90,7 +90,7 @@ describe('plan strategy', () => {
       context,
     );
     expect(answer.citations).toEqual([{ number: 1, chunkId: ARCHITECT.id }]);
-    expect(steps('plan-end')[0]?.data).toMatchObject({
+    expect(steps('plan-end')[0]).toMatchObject({
       reason: 'rounds',
       required: ['Birthplace of Mira Olsen'],
     });
@@ -111,7 +111,7 @@ describe('plan strategy', () => {
     const keptAnswer = await createPlanStrategy({ answerSubQuestion: spending })(kept.context);
     expect(keptAnswer.text).toBe('Mira Olsen designed it [1].');
     expect(kept.fallbacks()).toEqual(['plan-extract']);
-    expect(kept.steps('plan-end')[0]?.data).toMatchObject({ reason: 'calls', rounds: 1 });
+    expect(kept.steps('plan-end')[0]).toMatchObject({ reason: 'calls', rounds: 1 });
 
     const spent = setup([json({ subQuestions: [WHO] })], { budget: { maxLlmCalls: 4 } });
     const spentAnswer = await createPlanStrategy({ answerSubQuestion: spending })(spent.context);
@@ -127,7 +127,7 @@ describe('plan strategy', () => {
     const answer = await createPlanStrategy({ answerSubQuestion: sub.answer })(context);
     expect(answer.status).toBe('not-found');
     expect(sub.asked).toEqual([WHO, QUESTION]);
-    expect(steps('plan-end')[0]?.data).toMatchObject({ reason: 'no-new-subquestion', rounds: 3 });
+    expect(steps('plan-end')[0]).toMatchObject({ reason: 'no-new-subquestion', rounds: 3 });
   });
 
   it('in competition picks the agent with the fewest gaps and stops as soon as one has none', async () => {
@@ -156,8 +156,8 @@ describe('plan strategy', () => {
       undefined,
       undefined,
     ]);
-    expect(steps('leader-select')[0]?.data).toEqual({ round: 1, leader: 1, gaps: [1, 0] });
-    expect(steps('plan-end')[0]?.data).toMatchObject({ reason: 'no-gaps', rounds: 1, leader: 1 });
+    expect(steps('leader-select')[0]).toEqual({ round: 1, leader: 1, gaps: [1, 0] });
+    expect(steps('plan-end')[0]).toMatchObject({ reason: 'no-gaps', rounds: 1, leader: 1 });
     expect(answer.citations).toEqual([{ number: 1, chunkId: ARCHITECT.id }]);
   });
 

@@ -5,6 +5,7 @@ import { runQuestion } from '../../../src/core/pipeline/run-question.ts';
 import { directStrategy } from '../../../src/core/pipeline/strategies/direct.ts';
 import { singleStrategy } from '../../../src/core/pipeline/strategies/single.ts';
 import type { TraceEvent } from '../../../src/core/llm/trace.ts';
+import { fieldsOf } from '../../support/trace-events.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const strategies = { direct: directStrategy, single: singleStrategy };
@@ -36,8 +37,7 @@ describe('runQuestion with earlier turns', () => {
     expect(events[0]).toMatchObject({ type: 'run-start', question: 'And for how long?' });
     expect(engine.calls[1]?.messages.at(-1)?.content).toContain(`Question: ${standalone}`);
     expect(retriever.searches[0]?.query).toBe('rye loaf baking time');
-    const rewrite = events.find((event) => event.type === 'question-rewrite');
-    expect(rewrite && 'data' in rewrite ? rewrite.data.standalone : undefined).toBe(standalone);
+    expect(fieldsOf(events, 'question-rewrite')[0]?.standalone).toBe(standalone);
     // The rewrite's calls count in the totals but not against the strategy's budget.
     expect(result.totals.llmCalls).toBe(5);
   });

@@ -10,7 +10,8 @@ import { runQuestion, type StrategyChoice } from '../../../src/core/pipeline/run
 import { directStrategy } from '../../../src/core/pipeline/strategies/direct.ts';
 import { singleStrategy } from '../../../src/core/pipeline/strategies/single.ts';
 import type { Strategy } from '../../../src/core/pipeline/strategy.ts';
-import { isCoreEvent, type TraceEvent } from '../../../src/core/llm/trace.ts';
+import type { TraceEvent } from '../../../src/core/llm/trace.ts';
+import { fieldsOf } from '../../support/trace-events.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const strategies = { direct: directStrategy, single: singleStrategy };
@@ -50,9 +51,6 @@ function run(
   return { result, calls, retriever, events, deltas };
 }
 
-const stepData = (events: TraceEvent[], type: string) =>
-  events.flatMap((event) => (!isCoreEvent(event) && event.type === type ? [event.data] : []));
-
 describe('runQuestion', () => {
   it('routes to single, searches the routed collection with the router’s query, cites', async () => {
     const { result, retriever, events, deltas } = run([
@@ -71,7 +69,7 @@ describe('runQuestion', () => {
     expect(retriever.searches).toEqual([
       { query: 'rye loaf oven temperature', collectionIds: ['kitchen'] },
     ]);
-    expect(stepData(events, 'collections-route')[0]).toMatchObject({ selected: ['kitchen'] });
+    expect(fieldsOf(events, 'collections-route')[0]).toMatchObject({ selected: ['kitchen'] });
     expect(deltas.join('')).toBe(answer.answer);
     expect(events[0]?.type).toBe('run-start');
     expect(events.at(-1)).toMatchObject({ type: 'run-end', outcome: 'answered' });
@@ -89,7 +87,7 @@ describe('runQuestion', () => {
   it('runs plan as single, with a trace event, when no planner is given', async () => {
     const { result, events } = run([route('plan'), ...bakeAnswer]);
     expect((await result).strategy).toBe('single');
-    expect(stepData(events, 'strategy-fallback')[0]).toMatchObject({ wanted: 'plan' });
+    expect(fieldsOf(events, 'strategy-fallback')[0]).toMatchObject({ wanted: 'plan' });
   });
 
   it('runs a given plan strategy when the router picks it', async () => {
@@ -102,7 +100,7 @@ describe('runQuestion', () => {
     const { result, calls, events } = run([...bakeAnswer], 'single');
     expect((await result).status).toBe('answered');
     expect(calls).toHaveLength(3);
-    expect(stepData(events, 'strategy-choose')[0]).toMatchObject({
+    expect(fieldsOf(events, 'strategy-choose')[0]).toMatchObject({
       strategy: 'single',
       by: 'user',
     });

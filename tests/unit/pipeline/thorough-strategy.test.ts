@@ -63,8 +63,7 @@ function run(
   const setup = refineSetup(byStep(replies(overrides)), setupOptions);
   const proposer = fakePropose(options);
   const strategy = createThoroughStrategy({ ...options, propose: proposer.propose });
-  const events = (type: string) => setup.steps(type).map((event) => event.data);
-  return { ...setup, ...proposer, events, answer: () => strategy(setup.context) };
+  return { ...setup, ...proposer, events: setup.steps, answer: () => strategy(setup.context) };
 }
 
 /** Fails candidate 2 until it has been reworked (or always), with a suggestion. */

@@ -6,7 +6,9 @@ import {
 import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
 import { LlmClient } from '../../../src/core/llm/llm-client.ts';
 import { unifiedStrategy } from '../../../src/core/pipeline/strategies/unified.ts';
-import { Trace, type StepTraceEvent } from '../../../src/core/llm/trace.ts';
+import { Trace } from '../../../src/core/llm/trace.ts';
+import type { StepEventType } from '../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../support/trace-events.ts';
 import { FixedRetriever } from '../agents/agent-fixtures.ts';
 
 const QUESTION = 'How high is the Lake Varnholm station, and how hot is the rye loaf baked?';
@@ -41,8 +43,7 @@ function setup(
     signal: controller.signal,
     onAnswerDelta: (text: string) => deltas.push(text),
   };
-  const steps = (type: string) =>
-    trace.events.filter((event): event is StepTraceEvent => event.type === type);
+  const steps = <Type extends StepEventType>(type: Type) => fieldsOf(trace.events, type);
   return { context, engine, retriever, deltas, steps };
 }
 
@@ -73,16 +74,16 @@ describe('unified strategy', () => {
       { query: 'Lake Varnholm station altitude', collectionIds: ['lakes'] },
       { query: 'rye loaf baking temperature', collectionIds: ['kitchen'] },
     ]);
-    expect(steps('memory-update').map((event) => event.data.added)).toEqual([
+    expect(steps('memory-update').map((event) => event.added)).toEqual([
       ['station.md#0'],
       ['bread.md#0'],
     ]);
-    expect(steps('thought-end').map((event) => event.data.action)).toEqual([
+    expect(steps('thought-end').map((event) => event.action)).toEqual([
       'search',
       'search',
       'answer',
     ]);
-    expect(steps('unified-end')[0]?.data).toMatchObject({ reason: 'answer', searches: 2 });
+    expect(steps('unified-end')[0]).toMatchObject({ reason: 'answer', searches: 2 });
     expect(steps('unified-start')).toHaveLength(1);
     expect(steps('retrieval-start')).toHaveLength(2);
     expect(steps('retrieval-end')).toHaveLength(2);
@@ -101,7 +102,7 @@ describe('unified strategy', () => {
     const answer = await unifiedStrategy(context);
     expect(answer.status).toBe('answered');
     expect(retriever.searches).toHaveLength(1);
-    expect(steps('unified-end')[0]?.data).toMatchObject({ reason: 'repeated-query' });
+    expect(steps('unified-end')[0]).toMatchObject({ reason: 'repeated-query' });
     expect(engine.remaining).toBe(0);
   });
 
@@ -119,7 +120,7 @@ describe('unified strategy', () => {
     expect(answer.citations[0]?.chunkId).toBe('bread.md#0');
     // The question mentions baking, so routing sends it to the kitchen.
     expect(retriever.searches).toEqual([{ query: QUESTION, collectionIds: ['kitchen'] }]);
-    expect(steps('thought-end').map(({ data }) => [data.action, data.decidedBy])).toEqual([
+    expect(steps('thought-end').map(({ action, decidedBy }) => [action, decidedBy])).toEqual([
       ['search', 'rule'],
       ['answer', 'rule'],
     ]);
@@ -140,7 +141,7 @@ describe('unified strategy', () => {
     );
     const answer = await unifiedStrategy(context);
     expect(answer.status).toBe('answered');
-    expect(steps('unified-end')[0]?.data).toMatchObject({
+    expect(steps('unified-end')[0]).toMatchObject({
       reason: 'searches',
       searches: 2,
       passages: ['station.md#0', 'bread.md#0'],
@@ -160,7 +161,7 @@ describe('unified strategy', () => {
     );
     const answer = await unifiedStrategy(context);
     expect(answer.text).toBe('**312 metres** [1]');
-    expect(steps('unified-end')[0]?.data).toMatchObject({ reason: 'calls', searches: 1 });
+    expect(steps('unified-end')[0]).toMatchObject({ reason: 'calls', searches: 1 });
     expect(context.budget.llmCallsUsed).toBe(4);
     expect(engine.remaining).toBe(0);
   });

@@ -48,7 +48,7 @@ export async function advanceAgent(
   context.trace.emitStep('subanswer-end', 'planner', {
     agent: agent.number,
     subQuestion,
-    answer: subAnswer.answer,
+    answer: subAnswer.answer ?? undefined,
     evidence: subAnswer.evidence.map((passage) => passage.id),
   });
   const asked = recordSubQuestion(agent.knowledge, subQuestion, subAnswer.answer);

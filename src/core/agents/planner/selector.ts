@@ -39,7 +39,7 @@ export async function selectSubQuestion(
   const selected = await choose(context, knowledge, fresh);
   context.trace.emitStep('subquestion-select', 'selector', {
     agent,
-    subQuestion: selected,
+    subQuestion: selected ?? undefined,
     newCandidates: fresh.length,
   });
   return selected;

@@ -61,7 +61,7 @@ export async function proposeCandidate(
   context.trace.emitStep('candidate-end', PROPOSER_STEP, {
     candidate: candidate.id,
     stage: candidate.stage,
-    answer,
+    answer: answer ?? undefined,
     text,
     injections: retrieval === 'monitor' ? notes.length : 0,
   });

@@ -69,7 +69,7 @@ export async function writeQueries(
       : { queries: fallbackQueries(input), decidedBy: 'fallback' };
   context.trace.emitStep('query-write', STEP, {
     candidate: input.candidateId,
-    span: input.span ?? null,
+    span: input.span,
     queries: output.queries,
     decidedBy: output.decidedBy,
   });

@@ -70,8 +70,8 @@ export async function rankCandidates(
     reason: result.reason,
     scores: candidates.map((candidate) => ({
       candidate: candidate.id,
-      q: candidate.score?.q ?? null,
-      answer: candidate.answer,
+      q: candidate.score?.q,
+      answer: candidate.answer ?? undefined,
     })),
   });
   return result;

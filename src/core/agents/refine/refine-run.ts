@@ -4,6 +4,7 @@
  * when it still leaves the ranker its call.
  */
 import type { StepContext } from '../../llm/step-context.ts';
+import type { TraceEventOf } from '../../llm/trace-events.ts';
 import type { Candidate } from './candidate.ts';
 import type { EvidencePool } from './evidence-pool.ts';
 import type { ThoroughOptions } from './thorough-options.ts';
@@ -34,7 +35,7 @@ export function canAffordCall(context: StepContext, candidates: number, calls = 
 export async function mapAffordable(
   run: RefineRun,
   candidates: readonly Candidate[],
-  stage: string,
+  stage: TraceEventOf<'stage-skip'>['stage'],
   step: (candidate: Candidate) => Promise<Candidate>,
 ): Promise<Candidate[]> {
   const { context } = run;

@@ -72,7 +72,7 @@ export async function rewriteCandidate(
   context.trace.emitStep('candidate-end', step, {
     candidate: candidate.id,
     stage,
-    answer: rewritten.answer,
+    answer: rewritten.answer ?? undefined,
     text,
     injections: rewritten.notes.length,
   });

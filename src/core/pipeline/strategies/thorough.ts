@@ -185,6 +185,6 @@ async function refineAll(run: RefineRun, candidates: readonly Candidate[]): Prom
 
 function notFound(context: StepContext): StrategyAnswer {
   context.onAnswerDelta?.(NOT_FOUND_TEXT);
-  context.trace.emitStep('thorough-end', STEP, { chosen: null, candidates: 0, rounds: 0 });
+  context.trace.emitStep('thorough-end', STEP, { candidates: 0, rounds: 0 });
   return { text: NOT_FOUND_TEXT, citations: [], status: 'not-found' };
 }

@@ -8,7 +8,9 @@ import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/cor
 import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
 import type { Evidence, Retriever } from '../../../../src/core/ports/retriever.ts';
 import type { StepContext } from '../../../../src/core/llm/step-context.ts';
-import { isCoreEvent, Trace, type StepTraceEvent } from '../../../../src/core/llm/trace.ts';
+import { Trace } from '../../../../src/core/llm/trace.ts';
+import type { StepEventType } from '../../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../../support/trace-events.ts';
 
 export const QUESTION = 'In which city was the architect of the Harbour Library born?';
 
@@ -54,14 +56,9 @@ export function setup(responses: ScriptedResponse[], options: SetupOptions = {})
     signal: options.signal,
     onAnswerDelta: (text) => deltas.push(text),
   };
-  const steps = (type: string): StepTraceEvent[] =>
-    trace.events.filter(
-      (event): event is StepTraceEvent => !isCoreEvent(event) && event.type === type,
-    );
+  const steps = <Type extends StepEventType>(type: Type) => fieldsOf(trace.events, type);
   const fallbacks = () =>
-    trace.events.flatMap((event) =>
-      isCoreEvent(event) && event.type === 'llm-call-fallback' ? [event.step] : [],
-    );
+    trace.events.flatMap((event) => (event.type === 'llm-call-fallback' ? [event.step] : []));
   return { engine, trace, budget, context, deltas, steps, fallbacks };
 }
 

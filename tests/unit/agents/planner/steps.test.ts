@@ -29,7 +29,7 @@ describe('splitter', () => {
     const options = { agent: 0, temperature: 0.2 };
     expect(await splitQuestion(context, createKnowledge(QUESTION), options)).toEqual([WHO, WHERE]);
     expect(engine.calls[0]?.temperature).toBe(0.2);
-    expect(steps('subquestion-split')[0]?.data).toEqual({ agent: 0, candidates: [WHO, WHERE] });
+    expect(steps('subquestion-split')[0]).toEqual({ agent: 0, candidates: [WHO, WHERE] });
   });
 
   it('falls back to the open gaps and the question after a failed repair', async () => {
@@ -73,9 +73,9 @@ describe('selector', () => {
     expect(await selectSubQuestion(context, asked, [WHO], 0)).toBe(QUESTION);
     const both = recordSubQuestion(asked, QUESTION, null);
     expect(await selectSubQuestion(context, both, [WHO], 0)).toBeNull();
-    expect(steps('subquestion-select').map((event) => event.data.subQuestion)).toEqual([
+    expect(steps('subquestion-select').map((event) => event.subQuestion)).toEqual([
       QUESTION,
-      null,
+      undefined,
     ]);
   });
 });
@@ -96,7 +96,7 @@ describe('fact extractor', () => {
     const updated = await extractFacts(context, known, WHERE, subAnswer, 0);
     expect(updated.known.map((entry) => entry.sources)).toEqual([[ARCHITECT.id], [BIRTHPLACE.id]]);
     expect(updated.required).toEqual([]);
-    expect(steps('knowledge-update')[0]?.data).toMatchObject({ added: 1, required: [] });
+    expect(steps('knowledge-update')[0]).toMatchObject({ added: 1, required: [] });
   });
 
   it('falls back to the sub-answer as one fact, gaps unchanged', async () => {
@@ -144,7 +144,7 @@ describe('defender', () => {
       status: 'answered',
     });
     expect(deltas.join('')).toBe(reply);
-    expect(steps('citation-drop').map((event) => event.data)).toEqual([
+    expect(steps('citation-drop')).toEqual([
       { chunkId: undefined, number: 9, reason: 'unknown-number' },
     ]);
   });
@@ -164,6 +164,6 @@ describe('defender', () => {
     expect(answer.text).toContain('Mira Olsen designed the Harbour Library. [1]');
     expect(answer.text).toContain('Birthplace of Mira Olsen');
     expect(answer.citations).toEqual([{ number: 1, chunkId: ARCHITECT.id }]);
-    expect(steps('defender-end')[0]?.data).toMatchObject({ fallback: true });
+    expect(steps('defender-end')[0]).toMatchObject({ fallback: true });
   });
 });

@@ -35,7 +35,7 @@ describe('refineAnchor', () => {
       pool,
       initialCount: 2,
     });
-    expect(steps('anchor-refine')[0]?.data).toEqual({ anchor: 1, references: [2, 3] });
+    expect(steps('anchor-refine')[0]).toEqual({ anchor: 1, references: [2, 3] });
     expect(result).toMatchObject({
       id: 1,
       text: refined,
@@ -43,7 +43,7 @@ describe('refineAnchor', () => {
       stage: 'refinement',
       notes: [winterNote, iceNote],
     });
-    expect(steps('candidate-end')[0]?.data).toMatchObject({
+    expect(steps('candidate-end')[0]).toMatchObject({
       candidate: 1,
       stage: 'refinement',
       answer: 'in winter',
@@ -72,7 +72,7 @@ describe('refineAnchor', () => {
       initialCount: 2,
     });
     expect(result).toBe(anchor);
-    expect(steps('candidate-keep')[0]?.data).toEqual({
+    expect(steps('candidate-keep')[0]).toEqual({
       candidate: 1,
       stage: 'refinement',
       reason: 'malformed',

@@ -48,7 +48,7 @@ describe('correctCandidate', () => {
     expect(prompt).toContain('<note passages="3">');
     expect(prompt).toContain('<candidate id="2">\nThe cores are drilled in summer [1].');
     expect(prompt).not.toContain('suggestions');
-    expect(steps('candidate-end')[0]?.data).toEqual({
+    expect(steps('candidate-end')[0]).toEqual({
       candidate: 2,
       stage: 'correction',
       answer: 'in winter',
@@ -96,7 +96,7 @@ describe('correctCandidate', () => {
       initialCount: 2,
     });
     expect(result).toBe(original);
-    expect(steps('candidate-keep')[0]?.data).toEqual({
+    expect(steps('candidate-keep')[0]).toEqual({
       candidate: 2,
       stage: 'correction',
       reason: 'malformed',
@@ -146,7 +146,7 @@ describe('correctCandidate', () => {
     });
     expect(result).toBe(original);
     expect(engine.calls).toHaveLength(0);
-    expect(steps('candidate-keep')[0]?.data).toMatchObject({ reason: 'budget' });
+    expect(steps('candidate-keep')[0]).toMatchObject({ reason: 'budget' });
   });
 
   it('rejects with the AbortError when the run is stopped', async () => {

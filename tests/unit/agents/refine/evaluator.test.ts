@@ -34,7 +34,7 @@ describe('scoreCandidate', () => {
       suggestions: 'Cite the ice note.',
       decidedBy: 'evaluator',
     });
-    expect(steps('candidate-score')[0]?.data).toEqual({
+    expect(steps('candidate-score')[0]).toEqual({
       candidate: 2,
       round: 1,
       logic: 4,
@@ -67,7 +67,7 @@ describe('scoreCandidate', () => {
   it('passes at q = 3 exactly', async () => {
     const { score, steps } = await evaluate([scores(3, 3, 3)]);
     expect(score.q).toBe(3);
-    expect(steps('candidate-score')[0]?.data.passed).toBe(true);
+    expect(steps('candidate-score')[0]?.passed).toBe(true);
   });
 
   it('clamps scores to 0-5', async () => {
@@ -86,7 +86,7 @@ describe('scoreCandidate', () => {
     expect(score).toEqual(fallbackScore());
     expect(score.q).toBe(QUALITY_THRESHOLD);
     expect(calls()).toEqual(['evaluator', 'evaluator:repair']);
-    expect(steps('candidate-score')[0]?.data).toMatchObject({
+    expect(steps('candidate-score')[0]).toMatchObject({
       q: QUALITY_THRESHOLD,
       passed: true,
       decidedBy: 'fallback',

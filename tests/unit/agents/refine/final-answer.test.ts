@@ -23,7 +23,7 @@ describe('composeAnswer', () => {
       status: 'answered',
       candidate: 1,
     });
-    expect(steps('citation-drop').map((event) => event.data)).toEqual([
+    expect(steps('citation-drop')).toEqual([
       { chunkId: undefined, number: 9, reason: 'unknown-number' },
     ]);
   });
@@ -65,7 +65,7 @@ describe('composeAnswer', () => {
       candidate: 3,
       text: '**winter**\n\nIn winter [1].',
     });
-    expect(steps('rank-override')[0]?.data).toMatchObject({ from: 1, to: 3 });
+    expect(steps('rank-override')[0]).toMatchObject({ from: 1, to: 3 });
   });
 });
 

@@ -35,7 +35,7 @@ describe('checkForGap', () => {
     expect(engine.calls[0]?.responseFormat).toMatchObject({
       schema: { properties: { gap: { type: 'boolean' }, span: { type: 'string' } } },
     });
-    expect(steps('monitor-check')[0]?.data).toEqual({
+    expect(steps('monitor-check')[0]).toEqual({
       candidate: 2,
       windowStart: 0,
       windowEnd: 40,
@@ -65,7 +65,7 @@ describe('writeQueries', () => {
     ]);
     const output = await writeQueries(context, { question: QUESTION, candidateId: 1, span: 'x' });
     expect(output).toEqual({ queries: ['ice rig', 'boat', 'summer'], decidedBy: 'querier' });
-    expect(steps('query-write')[0]?.data).toMatchObject({ span: 'x', decidedBy: 'querier' });
+    expect(steps('query-write')[0]).toMatchObject({ span: 'x', decidedBy: 'querier' });
   });
 
   it('falls back on the absent names and the content words, eight at most', () => {
@@ -96,7 +96,7 @@ describe('injectEvidence', () => {
   it('skips the note when the injector finds nothing relevant, leaving the pool alone', async () => {
     const { context, pool, steps } = proposerSetup(['NONE']);
     expect(await injectEvidence(context, input(pool))).toBeUndefined();
-    expect(steps('injection-skip')[0]?.data).toMatchObject({ reason: 'irrelevant' });
+    expect(steps('injection-skip')[0]).toMatchObject({ reason: 'irrelevant' });
     expect(pool.size).toBe(2);
   });
 
@@ -105,7 +105,7 @@ describe('injectEvidence', () => {
     const note = await injectEvidence(context, input(pool));
     expect(note?.passageNumbers).toEqual([3, 4]);
     expect(note?.text).toBe(fallbackNote(FOUND, [3, 4]));
-    expect(steps('injection-end')[0]?.data).toMatchObject({ decidedBy: 'fallback' });
+    expect(steps('injection-end')[0]).toMatchObject({ decidedBy: 'fallback' });
   });
 
   it('maps prompt positions to pool numbers', () => {

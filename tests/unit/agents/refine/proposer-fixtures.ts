@@ -17,13 +17,9 @@ import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/cor
 import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
 import type { Evidence, RetrieveOptions } from '../../../../src/core/ports/retriever.ts';
 import type { StepContext } from '../../../../src/core/llm/step-context.ts';
-import {
-  isCoreEvent,
-  Trace,
-  type LlmCallEndEvent,
-  type LlmCallStartEvent,
-  type StepTraceEvent,
-} from '../../../../src/core/llm/trace.ts';
+import { Trace } from '../../../../src/core/llm/trace.ts';
+import type { StepEventType, TraceEventOf } from '../../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../../support/trace-events.ts';
 import type { ChatEngine } from '../../../../src/core/ports/chat-engine.ts';
 import { FixedRetriever, PASSAGES } from '../agent-fixtures.ts';
 
@@ -109,17 +105,16 @@ export function proposerSetup(responses: ScriptedResponse[], options: ProposerSe
     temperature: 0.7,
     ...extra,
   });
-  const steps = (type: string): StepTraceEvent[] =>
-    trace.events.filter(
-      (event): event is StepTraceEvent => !isCoreEvent(event) && event.type === type,
-    );
+  const steps = <Type extends StepEventType>(type: Type) => fieldsOf(trace.events, type);
   /** The step of each call, in order (repairs as `step:repair`). */
   const calls = (): string[] =>
-    trace.events
-      .filter((event): event is LlmCallStartEvent => event.type === 'llm-call-start')
-      .map(({ step, attempt }) => (attempt === 'repair' ? `${step}:repair` : step));
-  const ends = (): LlmCallEndEvent[] =>
-    trace.events.filter((event): event is LlmCallEndEvent => event.type === 'llm-call-end');
+    trace.events.flatMap((event) =>
+      event.type === 'llm-call-start'
+        ? [event.attempt === 'repair' ? `${event.step}:repair` : event.step]
+        : [],
+    );
+  const ends = (): TraceEventOf<'llm-call-end'>[] =>
+    trace.events.filter((event) => event.type === 'llm-call-end');
   return {
     engine: scripted,
     trace,

@@ -59,7 +59,7 @@ describe('proposeCandidate with explicit retrieval', () => {
     expect(calls()).toEqual(['querier', 'proposer']);
     expect(engine.calls[0]?.messages[1]?.content).toContain(QUESTION);
     expect(retriever.searches.map(({ query }) => query)).toEqual(['winter ice rig', 'summer boat']);
-    expect(steps('retrieval-explicit')[0]?.data).toEqual({
+    expect(steps('retrieval-explicit')[0]).toEqual({
       candidate: 1,
       queries: ['winter ice rig', 'summer boat'],
       passages: [3, 4],
@@ -70,7 +70,7 @@ describe('proposeCandidate with explicit retrieval', () => {
     expect(steps('monitor-check')).toEqual([]);
     expect(candidate.notes.map(({ passageNumbers }) => passageNumbers)).toEqual([[3], [4]]);
     expect(candidate.text).toBe(PROPOSAL);
-    expect(steps('candidate-end')[0]?.data).toMatchObject({ injections: 0 });
+    expect(steps('candidate-end')[0]).toMatchObject({ injections: 0 });
   });
 
   it('makes its queries without a call when the budget keeps nothing to spare', async () => {
@@ -79,7 +79,7 @@ describe('proposeCandidate with explicit retrieval', () => {
     });
     await proposeCandidate(context, input({ retrieval: 'explicit' }, { reserveCalls: 3 }));
     expect(calls()).toEqual(['proposer']);
-    expect(steps('query-write')[0]?.data).toMatchObject({ decidedBy: 'fallback' });
+    expect(steps('query-write')[0]).toMatchObject({ decidedBy: 'fallback' });
   });
 });
 
@@ -105,7 +105,7 @@ describe('proposeCandidate with the extractive engine', () => {
     const span = /^\*\*(.+?)\*\* \[1\]/.exec(candidate.text)?.[1];
     expect(span).toBeTruthy();
     expect(candidate.answer).toBe(span);
-    expect(steps('candidate-end')[0]?.data).toMatchObject({ answer: candidate.answer });
+    expect(steps('candidate-end')[0]).toMatchObject({ answer: candidate.answer });
   });
 });
 

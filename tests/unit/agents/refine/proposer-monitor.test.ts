@@ -57,7 +57,7 @@ describe('proposeCandidate with the monitor', () => {
       },
     ]);
     expect(pool.get(3)?.id).toBe(FOUND[0]?.id);
-    expect(steps('monitor-check')[0]?.data).toMatchObject({
+    expect(steps('monitor-check')[0]).toMatchObject({
       candidate: 1,
       windowStart: 0,
       windowEnd: 512,
@@ -65,14 +65,14 @@ describe('proposeCandidate with the monitor', () => {
       gap: true,
       decidedBy: 'llm',
     });
-    expect(steps('injection-end')[0]?.data).toMatchObject({
+    expect(steps('injection-end')[0]).toMatchObject({
       candidate: 1,
       injection: 1,
       passages: [3, 4],
       decidedBy: 'injector',
     });
-    expect(steps('retrieval-end')[0]?.data).toMatchObject({ candidate: 1 });
-    expect(steps('candidate-end')[0]?.data).toMatchObject({
+    expect(steps('retrieval-end')[0]).toMatchObject({ candidate: 1 });
+    expect(steps('candidate-end')[0]).toMatchObject({
       candidate: 1,
       stage: 'proposal',
       answer: 'the ice carries the rig',
@@ -93,7 +93,7 @@ describe('proposeCandidate with the monitor', () => {
     expect(calls()).toEqual(['proposer', 'monitor', 'querier', 'injector', 'proposer']);
     expect(ends().at(-1)?.finishReason).toBe('stop');
     expect(steps('injection-end')).toHaveLength(1);
-    expect(steps('injection-skip').map(({ data }) => data.reason)).toEqual(['cap']);
+    expect(steps('injection-skip').map(({ reason }) => reason)).toEqual(['cap']);
     expect(candidate.notes).toHaveLength(1);
     expect(candidate.answer).toBe('ice');
   });
@@ -105,7 +105,7 @@ describe('proposeCandidate with the monitor', () => {
     const candidate = await proposeCandidate(context, input({ maxMonitorChecks: 1 }));
     expect(calls()).toEqual(['proposer', 'monitor', 'proposer']);
     expect(
-      steps('monitor-check').map(({ data }) => [data.decidedBy, data.gap, data.reason]),
+      steps('monitor-check').map(({ decidedBy, gap, reason }) => [decidedBy, gap, reason]),
     ).toEqual([
       ['llm', false, undefined],
       ['signals', false, 'check-cap'],
@@ -131,7 +131,7 @@ describe('proposeCandidate with the monitor', () => {
     // One call used: 9 left, and a note costs 4: 5 < 6.
     await proposeCandidate(spent.context, spent.input({}, { reserveCalls: 6 }));
     expect(spent.calls()).toEqual(['proposer']);
-    expect(spent.steps('injection-skip').map(({ data }) => data.reason)).toEqual(['budget']);
+    expect(spent.steps('injection-skip').map(({ reason }) => reason)).toEqual(['budget']);
 
     const room = proposerSetup([twoGaps, JSON.stringify({ gap: false, span: '' }), 'Answer: ice'], {
       budget: { maxLlmCalls: 10 },
@@ -147,7 +147,7 @@ describe('proposeCandidate with the monitor', () => {
     );
     const candidate = await proposeCandidate(context, input({}, { reserveCalls: 5 }));
     expect(calls()).toEqual(['proposer', 'monitor', 'monitor:repair', 'injector', 'proposer']);
-    expect(steps('query-write')[0]?.data).toMatchObject({ decidedBy: 'fallback' });
+    expect(steps('query-write')[0]).toMatchObject({ decidedBy: 'fallback' });
     expect(budget.remainingCalls).toBe(5);
     expect(candidate.notes).toHaveLength(1);
   });
@@ -177,17 +177,17 @@ describe('proposeCandidate with the monitor', () => {
       'monitor',
       'querier',
     ]);
-    expect(steps('monitor-check')[0]?.data).toMatchObject({
+    expect(steps('monitor-check')[0]).toMatchObject({
       gap: true,
       span: HEDGED.trim(),
       decidedBy: 'fallback',
     });
-    expect(steps('query-write')[0]?.data).toMatchObject({
+    expect(steps('query-write')[0]).toMatchObject({
       queries: ['reason ice firm enough stand'],
       decidedBy: 'fallback',
     });
     expect(retriever.searches.map(({ query }) => query)).toEqual(['reason ice firm enough stand']);
-    expect(steps('injection-end')[0]?.data).toMatchObject({ decidedBy: 'fallback' });
+    expect(steps('injection-end')[0]).toMatchObject({ decidedBy: 'fallback' });
     expect(candidate.notes[0]?.text).toBe(
       'Winter ice on the lake is thick enough to carry the drilling rig over the deepest basin [3]. A boat drifts too much for coring, so summer cores are short [4].',
     );
@@ -226,7 +226,7 @@ describe('proposeCandidate with the monitor', () => {
     };
     const candidate = await proposeCandidate(context, input());
     expect(calls()).toEqual(['proposer', 'monitor', 'querier', 'proposer']);
-    expect(steps('injection-skip')[0]?.data).toMatchObject({ reason: 'no-results' });
+    expect(steps('injection-skip')[0]).toMatchObject({ reason: 'no-results' });
     expect(candidate.notes).toEqual([]);
     expect(candidate.text).toContain(HEDGED.trim());
   });

@@ -40,14 +40,14 @@ describe('rankCandidates', () => {
       'Scores of candidate 2: logic 4, answer 4, explanation 5, q 4.2.',
     );
     expect(userText(request)).toContain('<passage id="2">');
-    expect(steps('rank-end')[0]?.data).toEqual({
+    expect(steps('rank-end')[0]).toEqual({
       chosen: 2,
       decidedBy: 'ranker',
       reason: 'It is supported by passage 2.',
       scores: [
         { candidate: 1, q: 2.4, answer: 'summer' },
         { candidate: 2, q: 4.2, answer: 'winter' },
-        { candidate: 3, q: 3, answer: null },
+        { candidate: 3, q: 3 },
       ],
     });
   });
@@ -57,7 +57,7 @@ describe('rankCandidates', () => {
     const result = await rankCandidates(context, { question: QUESTION, candidates: [first] });
     expect(result.chosen).toBe(first);
     expect(engine.calls).toHaveLength(0);
-    expect(steps('rank-end')[0]?.data).toMatchObject({ chosen: 1, decidedBy: 'scores' });
+    expect(steps('rank-end')[0]).toMatchObject({ chosen: 1, decidedBy: 'scores' });
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe('rankCandidates', () => {
       candidates: [first, second, third],
     });
     expect(result).toMatchObject({ chosen: second, decidedBy: 'scores' });
-    expect(steps('rank-end')[0]?.data).toMatchObject({ chosen: 2, decidedBy: 'scores' });
+    expect(steps('rank-end')[0]).toMatchObject({ chosen: 2, decidedBy: 'scores' });
   });
 
   it('lets the scores decide without a call when no call is left', async () => {

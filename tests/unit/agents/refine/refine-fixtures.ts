@@ -17,12 +17,9 @@ import { EvidencePool } from '../../../../src/core/agents/refine/evidence-pool.t
 import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/core/llm/budget.ts';
 import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
 import type { StepContext } from '../../../../src/core/llm/step-context.ts';
-import {
-  isCoreEvent,
-  Trace,
-  type LlmCallStartEvent,
-  type StepTraceEvent,
-} from '../../../../src/core/llm/trace.ts';
+import { Trace } from '../../../../src/core/llm/trace.ts';
+import type { StepEventType } from '../../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../../support/trace-events.ts';
 import { FixedRetriever, PASSAGES } from '../agent-fixtures.ts';
 
 export const QUESTION = 'Why are the Varnholm sediment cores drilled in winter?';
@@ -80,15 +77,14 @@ export function refineSetup(
     signal: options.signal,
     onAnswerDelta: (text) => deltas.push(text),
   };
-  const steps = (type: string): StepTraceEvent[] =>
-    trace.events.filter(
-      (event): event is StepTraceEvent => !isCoreEvent(event) && event.type === type,
-    );
+  const steps = <Type extends StepEventType>(type: Type) => fieldsOf(trace.events, type);
   /** The step of each call, in order (repairs under their step's name). */
   const calls = (): string[] =>
-    trace.events
-      .filter((event): event is LlmCallStartEvent => event.type === 'llm-call-start')
-      .map(({ step, attempt }) => (attempt === 'repair' ? `${step}:repair` : step));
+    trace.events.flatMap((event) =>
+      event.type === 'llm-call-start'
+        ? [event.attempt === 'repair' ? `${event.step}:repair` : event.step]
+        : [],
+    );
   const pool = new EvidencePool(LAKE_PASSAGES);
   return { engine, trace, budget, llm, context, retriever, deltas, steps, calls, pool };
 }
