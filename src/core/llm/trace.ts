@@ -54,10 +54,9 @@ export class Trace {
     return this.clock() - this.startedAt;
   }
 
-  emit(event: WithoutTime<CoreTraceEvent>): CoreTraceEvent {
-    const timed = { ...event, at: this.elapsed() } as CoreTraceEvent;
-    this.record(timed);
-    return timed;
+  /** Emits an event of the run or of a model call. */
+  emit(event: WithoutTime<CoreTraceEvent>): void {
+    this.record({ ...event, at: this.elapsed() } as CoreTraceEvent);
   }
 
   /** Emits an agent step's event: its name, the step, and the fields that event declares. */
