@@ -77,7 +77,8 @@ export async function runPeersBench(args: string[]): Promise<Record<string, unkn
       log(`${name}: built in ${Math.round(build.ms)} ms`);
     }
     const latency = await searchInTurns(engines, queries);
-    const reloads = await reloadInTurns(engines, queries[0]!, corpus);
+    log(`${queries.length} queries searched by each engine`);
+    const reloads = await reloadInTurns(engines, queries[0]!, corpus, log);
     const result: Record<string, EngineFigures> = {};
     for (const name of ENGINE_NAMES) {
       const times = latency.get(name)!;
@@ -128,6 +129,7 @@ async function reloadInTurns(
   engines: Map<EngineName, PeerEngine>,
   query: string,
   corpus: Parameters<PeerEngine['reload']>[1],
+  log: (message: string) => void,
 ): Promise<Map<EngineName, { bytes: number; times: number[] }>> {
   const stored = new Map<EngineName, Uint8Array>();
   for (const [name, engine] of engines) stored.set(name, await engine.serialize());
@@ -141,6 +143,7 @@ async function reloadInTurns(
         return engine.search(query, K);
       });
       figures.get(name)!.times.push(reload.ms);
+      log(`${name}: reloaded and answered in ${Math.round(reload.ms)} ms`);
     }
   }
   return figures;
