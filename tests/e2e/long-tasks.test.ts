@@ -109,6 +109,7 @@ describe('the main thread never blocks', () => {
 
   test('answering extractively', async () => {
     await ui.app.useExtractive();
+    await ui.page.getByRole('combobox', { name: 'Strategy' }).selectOption('auto');
     await ui.app.newConversation();
     const tasks = await measure('answering extractively', async () => {
       const answer = await ui.app.ask('How long is the sediment core VH-7?');

@@ -56,9 +56,12 @@ export class AppPage {
     await this.page.getByRole('searchbox', { name: 'Search your documents' }).waitFor();
   }
 
-  /** Runs a search and returns its result cards once they are shown. */
-  async search(query: string, mode?: 'Hybrid' | 'Keyword' | 'Meaning'): Promise<Locator> {
-    if (mode) await this.page.getByRole('radio', { name: mode }).check();
+  /**
+   * Runs a search in `mode` (the app's default unless told: the mode chosen stays until a reload,
+   * and a search should not depend on an earlier one's) and returns its result cards once shown.
+   */
+  async search(query: string, mode: 'Hybrid' | 'Keyword' | 'Meaning' = 'Hybrid'): Promise<Locator> {
+    await this.page.getByRole('radio', { name: mode }).check();
     const box = this.page.getByRole('searchbox', { name: 'Search your documents' });
     await box.fill(query);
     await box.press('Enter');
