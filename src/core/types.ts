@@ -34,6 +34,10 @@ export interface FileRecord {
   error?: FileError;
   chunkCount: number;
   indexedAt: number;
+  /** The parser's warnings for a file it read (damaged pages skipped, OCR used, ...). */
+  warnings?: string[];
+  /** Pages or images whose text came from OCR. */
+  ocrPages?: number;
 }
 
 /** Where a chunk sits in the text its parser produced, so a citation can open and highlight it. */

@@ -4,8 +4,10 @@ export interface Block {
   /** Heading level 1-6, for headings. */
   level?: number;
   text: string;
-  /** 1-based page, for paged formats. */
+  /** 1-based page, for paged formats (the slide number for slides). */
   page?: number;
+  /** True when the text was recognised from an image (OCR), not read from the file's text. */
+  ocr?: boolean;
 }
 
 /** The separator between blocks in `ParsedDocument.text`. */
@@ -20,6 +22,22 @@ export interface ParsedDocument {
   blocks: Block[];
   /** Title if the format has one (HTML <title>, PDF metadata, first heading). */
   title?: string;
+  /**
+   * What the user should know about this file although it was read, in plain words, e.g.
+   * "2 damaged pages skipped: 4, 9" or a converter's message. Shown with the file; never errors.
+   */
+  warnings?: string[];
+  /** Number of pages or images whose text came from OCR. */
+  ocrPages?: number;
+  /** Files inside this one (e-mail attachments) to index as their own documents under it. */
+  attachments?: Attachment[];
+}
+
+/** A file carried inside another (an e-mail attachment). */
+export interface Attachment {
+  /** File name as the container gives it; the ingest places it under the container's path. */
+  name: string;
+  bytes: Uint8Array;
 }
 
 export interface ParseInput {
