@@ -11,6 +11,9 @@ import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { newCollection } from '../../src/core/collection.ts';
 import { runIngest, type IngestOptions } from '../../src/core/ingest/ingest-job.ts';
 import { PauseController } from '../../src/core/ingest/pause.ts';
+import { defaultParsers } from '../../src/core/ingest/default-parsers.ts';
+import { ParserRegistry } from '../../src/core/ingest/parser-registry.ts';
+import type { Parser } from '../../src/core/ports/parser.ts';
 import type { IngestProgress } from '../../src/core/ingest/progress.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
@@ -200,6 +203,32 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     await unlink(join(folder, 'lighthouse-report.pdf'));
     await ingest(store, collection, { keepPagedOriginals: true });
     expect(await store.getOriginal(pdfId)).toBeUndefined();
+  });
+
+  it("keeps the parser's warnings and OCR page count with the file's record", async () => {
+    const scanParser: Parser = {
+      extensions: ['scan'],
+      async parse() {
+        const blocks = [{ kind: 'paragraph' as const, text: 'Recognised words.', ocr: true }];
+        return { text: blocks[0]!.text, blocks, warnings: ['page 2 was damaged'], ocrPages: 3 };
+      },
+    };
+    await writeFile(join(folder, 'letter.scan'), 'image bytes');
+    const store = await createStore();
+    const collection = await storedCollection(store);
+    await ingest(store, collection, {
+      parsers: new ParserRegistry([...defaultParsers, scanParser]),
+    });
+    const files = await store.listFiles(collection.id);
+    expect(files.find((file) => file.path === 'letter.scan')).toMatchObject({
+      status: 'indexed',
+      warnings: ['page 2 was damaged'],
+      ocrPages: 3,
+    });
+    const plain = files.find((file) => file.path === 'sourdough-recipe.md');
+    expect(plain?.status).toBe('indexed');
+    expect(plain).not.toHaveProperty('warnings');
+    expect(plain).not.toHaveProperty('ocrPages');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describeError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
-import type { DocumentParsers } from '../ports/parser.ts';
+import type { DocumentParsers, ParsedDocument } from '../ports/parser.ts';
 import type { FileWrite, Store } from '../ports/store.ts';
 import { chunkDocument } from '../retrieval/chunking.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
@@ -57,7 +57,12 @@ interface PendingFile {
   hash: string;
   chunks: Chunk[];
   original?: Uint8Array;
+  /** What the parser said about the file: its warnings and OCR page count. */
+  notes: FileNotes;
 }
+
+/** The parser's notes on a file that was read, kept with its record. */
+type FileNotes = Pick<FileRecord, 'warnings' | 'ocrPages'>;
 
 interface EmbeddedFile {
   /** The texts that were embedded, one per chunk. */
@@ -194,7 +199,7 @@ class IngestRun {
       }));
       const paged = document.blocks.some((block) => block.page !== undefined);
       const original = keepPagedOriginals && paged ? { original: bytes } : {};
-      this.#pending.push({ source: file, hash, chunks, ...original });
+      this.#pending.push({ source: file, hash, chunks, ...original, notes: notesOf(document) });
       this.#pendingChunks += chunks.length;
     } catch (error) {
       if (signal?.aborted) throw error;
@@ -238,7 +243,10 @@ class IngestRun {
     for (const { file, texts: fileTexts, vectors, rows } of planned) {
       const fileVectors = vectors ?? gatherRows(embedded, rows, embedder.dim);
       if (!vectors) this.#rememberEmbedded(file.hash, fileTexts, fileVectors);
-      const record = this.#record(file.source, file.hash, 'indexed', file.chunks.length);
+      const record = {
+        ...this.#record(file.source, file.hash, 'indexed', file.chunks.length),
+        ...file.notes,
+      };
       await this.#commit(record, file.chunks, fileVectors, file.original);
       this.#progress.chunksDone += file.chunks.length;
     }
@@ -338,6 +346,14 @@ class IngestRun {
     this.#progress = withRates(this.#progress, now - this.#started);
     this.#options.onProgress?.({ ...this.#progress });
   }
+}
+
+/** A document's warnings and OCR page count, only those it has. */
+function notesOf(document: ParsedDocument): FileNotes {
+  return {
+    ...(document.warnings?.length ? { warnings: [...document.warnings] } : {}),
+    ...(document.ocrPages ? { ocrPages: document.ocrPages } : {}),
+  };
 }
 
 function sameTexts(left: readonly string[], right: readonly string[]): boolean {
