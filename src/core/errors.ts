@@ -56,6 +56,17 @@ export class CorruptFileError extends ArchivistError {
   }
 }
 
+/** An Office, OpenDocument or EPUB file that would unpack to more than is safe to read. */
+export class ArchiveTooLargeError extends ArchivistError {
+  readonly name = 'ArchiveTooLargeError';
+  /** `detail`: what is over the limit, e.g. "more than 20,000 parts". */
+  constructor(path: string, detail: string) {
+    super(
+      `"${path}" unpacks to ${detail}, more than Archivist reads from one document; it was skipped (it may be a "zip bomb"). If it is a real document, split it into smaller files.`,
+    );
+  }
+}
+
 export class FileReadError extends ArchivistError {
   readonly name = 'FileReadError';
   constructor(path: string, detail: string) {
