@@ -7,25 +7,22 @@ describe('csvParser', () => {
     const csv = 'name,notes\r\n"Smith, Ann","said ""hi""\nthen left"\r\nBo,\r\n';
     const document = await parseWith(csvParser, csv, 'people.csv');
     expect(document.blocks).toEqual([
-      { kind: 'table', text: 'name | notes\nSmith, Ann | said "hi" then left\nBo |' },
+      { kind: 'table', text: 'name: Smith, Ann; notes: said "hi" then left' },
+      { kind: 'table', text: 'name: Bo' },
     ]);
   });
 
-  it('repeats the header in every block so each one reads on its own', async () => {
-    const rows = Array.from({ length: 45 }, (_, index) => `${index},value ${index}`);
-    const document = await parseWith(csvParser, ['id,label', ...rows].join('\n'), 'big.csv');
-    expect(document.blocks.length).toBe(3);
-    for (const block of document.blocks) {
-      expect(block.text.startsWith('id | label\n')).toBe(true);
-      expect(block.text.split('\n').length).toBeLessThanOrEqual(21);
-    }
-    expect(document.text).toContain('44 | value 44');
+  it('makes every row a block that names its columns', async () => {
+    const rows = Array.from({ length: 45 }, (_, index) => `Q${index},${index * 100}`);
+    const document = await parseWith(csvParser, ['Quarter,Revenue', ...rows].join('\n'), 'big.csv');
+    expect(document.blocks.length).toBe(45);
+    expect(document.blocks[44]).toEqual({ kind: 'table', text: 'Quarter: Q44; Revenue: 4400' });
   });
 
   it('guesses semicolons and tabs, and reads .tsv as tab-separated', async () => {
-    expect((await parseWith(csvParser, 'a;b\n1,5;2', 'x.csv')).text).toBe('a | b\n1,5 | 2');
-    expect((await parseWith(csvParser, 'a\tb\n1\t2', 'x.csv')).text).toBe('a | b\n1 | 2');
-    expect((await parseWith(csvParser, 'a,b\tc\n1,2\t3', 'x.tsv')).text).toBe('a,b | c\n1,2 | 3');
+    expect((await parseWith(csvParser, 'a;b\n1,5;2', 'x.csv')).text).toBe('a: 1,5; b: 2');
+    expect((await parseWith(csvParser, 'a\tb\n1\t2', 'x.csv')).text).toBe('a: 1; b: 2');
+    expect((await parseWith(csvParser, 'a,b\tc\n1,2\t3', 'x.tsv')).text).toBe('a,b: 1,2; c: 3');
   });
 
   it('skips blank rows and keeps a header-only file', async () => {

@@ -1,44 +1,22 @@
-import type { Block, ParsedDocument, ParseInput, Parser } from '../../ports/parser.ts';
+import type { ParsedDocument, ParseInput, Parser } from '../../ports/parser.ts';
 import { documentFromBlocks } from '../parsed-document.ts';
+import { tableRowBlocks } from '../table-rows.ts';
 import { decodeText } from '../text-decoding.ts';
 
-/** Rows per table block, and the size a block stops growing at, so chunks stay self-describing. */
-const ROWS_PER_BLOCK = 20;
-const CHARACTERS_PER_BLOCK = 900;
-
 /**
- * Comma-, semicolon- or tab-separated tables. Each block holds a run of rows under a repeat of the
- * header row, cells joined by " | ", so any chunk of the table can be read on its own.
+ * Comma-, semicolon- or tab-separated tables. The first row is the header and every later row one
+ * block naming its columns ("date: 2023-11-02; station: Varnholm Pier"), so any chunk of the
+ * table reads on its own; past the row limit rows are left out with a warning.
  */
 export const csvParser: Parser = {
   extensions: ['csv', 'tsv'],
   async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
     const text = decodeText(path, bytes);
     const delimiter = path.toLowerCase().endsWith('.tsv') ? '\t' : guessDelimiter(text);
-    const rows = parseDelimited(text, delimiter)
-      .map((cells) => cells.map((cell) => cell.replace(/\s+/g, ' ').trim()))
-      .filter((cells) => cells.some((cell) => cell.length > 0))
-      .map((cells) => cells.join(' | '));
-    const [header, ...body] = rows;
-    if (header === undefined) return documentFromBlocks(path, []);
-    if (body.length === 0) return documentFromBlocks(path, [{ kind: 'table', text: header }]);
-    const blocks: Block[] = [];
-    let lines: string[] = [];
-    let length = header.length;
-    for (const row of body) {
-      if (
-        lines.length >= ROWS_PER_BLOCK ||
-        (lines.length > 0 && length + row.length > CHARACTERS_PER_BLOCK)
-      ) {
-        blocks.push({ kind: 'table', text: [header, ...lines].join('\n') });
-        lines = [];
-        length = header.length;
-      }
-      lines.push(row);
-      length += row.length + 1;
-    }
-    blocks.push({ kind: 'table', text: [header, ...lines].join('\n') });
-    return documentFromBlocks(path, blocks);
+    const { blocks, warning } = tableRowBlocks(parseDelimited(text, delimiter));
+    const document = documentFromBlocks(path, blocks);
+    if (warning) document.warnings = [warning];
+    return document;
   },
 };
 
