@@ -146,6 +146,26 @@ export class EngineLoadError extends ArchivistError {
   }
 }
 
+/** The browser's built-in model (the Prompt API) is missing here or cannot run on this device. */
+export class BuiltInModelUnavailableError extends ArchivistError {
+  readonly name = 'BuiltInModelUnavailableError';
+  constructor(readonly detail: string) {
+    super(
+      `This browser's built-in language model cannot be used (${detail}). It needs desktop Chrome 148 or later with enough free disk space for Chrome to download it; meanwhile choose an on-device download or a local server in the Models view.`,
+    );
+  }
+}
+
+/** The browser downloads its built-in model only after a click on the page. */
+export class BuiltInModelActivationError extends ArchivistError {
+  readonly name = 'BuiltInModelActivationError';
+  constructor() {
+    super(
+      'The browser starts downloading its built-in model only after a click: press “Use the model built into this browser” in the Models view.',
+    );
+  }
+}
+
 export class EngineTimeoutError extends ArchivistError {
   readonly name = 'EngineTimeoutError';
   constructor(
@@ -201,6 +221,35 @@ export class BudgetExhaustedError extends ArchivistError {
   ) {
     super(
       `Archivist stopped after ${max} ${limit === 'llm-calls' ? 'model calls' : 'rounds of research'}, the most this answering strategy allows. Ask a narrower question, or choose the "thorough" strategy in Settings for a larger budget.`,
+    );
+  }
+}
+
+/** Text recognition (OCR) could not start: its engine or its language data did not load. */
+export class OcrUnavailableError extends ArchivistError {
+  readonly name = 'OcrUnavailableError';
+  /** `detail`: what failed, e.g. "the language data for deu could not be downloaded". */
+  constructor(readonly detail: string) {
+    super(
+      `Text recognition (OCR) could not start (${detail}). Check the OCR settings (languages and their download host) and your connection, then sync again; the images are retried.`,
+    );
+  }
+}
+
+/** The OCR engine could not decode an image (a damaged or unsupported picture). */
+export class OcrImageError extends ArchivistError {
+  readonly name = 'OcrImageError';
+  constructor(readonly detail: string) {
+    super(`The image could not be decoded for text recognition (${detail}).`);
+  }
+}
+
+/** An image or a scanned page was not read because text recognition is turned off. */
+export class OcrTurnedOffError extends ArchivistError {
+  readonly name = 'OcrTurnedOffError';
+  constructor(path: string) {
+    super(
+      `"${path}" has no text but what is printed in its images, and text recognition (OCR) is turned off; it was skipped. Turn OCR on in Settings and sync again to index it.`,
     );
   }
 }

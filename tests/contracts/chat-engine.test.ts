@@ -1,7 +1,10 @@
 import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
+import { PromptApiEngine } from '../../src/adapters/engines/prompt-api/prompt-api-engine.ts';
+import { findLanguageModel } from '../../src/adapters/engines/prompt-api/prompt-api.ts';
 import { ScriptedEngine } from '../../src/adapters/engines/scripted-engine.ts';
 import { WebLlmEngine } from '../../src/adapters/engines/webllm/webllm-engine.ts';
 import { startChatServer } from '../support/chat-server.ts';
+import { installPromptApiStandIn } from '../support/prompt-api-stand-in.ts';
 import { WebLlmChannel } from '../support/webllm-channel.ts';
 import { WebLlmStandIn } from '../support/webllm-stand-in.ts';
 import { describeChatEngineContract } from './chat-engine.contract.ts';
@@ -69,6 +72,22 @@ describeChatEngineContract(
         return schema === undefined ? undefined : (JSON.parse(schema) as unknown);
       },
       close: () => loaded.unload(),
+    };
+  },
+);
+
+describeChatEngineContract(
+  "the browser's built-in model (Prompt API) over a stand-in of its interface",
+  async (responses) => {
+    const scope: Record<string, unknown> = {};
+    const standIn = installPromptApiStandIn(scope, { availability: 'available', responses });
+    const factory = findLanguageModel(scope);
+    if (!factory) throw new Error('The stand-in installed no LanguageModel.');
+    const engine = await PromptApiEngine.load(factory);
+    return {
+      engine,
+      schemaSeen: () => standIn.sessions.at(-1)?.prompts.at(-1)?.responseConstraint,
+      close: async () => engine.destroy(),
     };
   },
 );

@@ -1,6 +1,6 @@
 /**
  * A language model behind one interface, as web-llm does for its engines: the pipeline never
- * knows whether the model runs in a worker (WebLLM), on a local server (OpenAI-compatible), is
+ * knows whether the model runs in a worker (WebLLM), in the browser (its built-in model), on a local server (OpenAI-compatible), is
  * extractive (no model at all) or scripted (tests). Every adapter passes
  * `tests/contracts/chat-engine.contract.ts`.
  */
@@ -57,7 +57,7 @@ export interface ChatResponse {
 export interface ChatEngineInfo {
   /** Model id, e.g. `Qwen2.5-1.5B-Instruct-q4f16_1-MLC`, `llama3.2:3b`, `extractive`. */
   id: string;
-  kind: 'webllm' | 'openai' | 'extractive' | 'scripted';
+  kind: 'webllm' | 'built-in' | 'openai' | 'extractive' | 'scripted';
   /** Context window in tokens: every prompt plus maxTokens must fit. */
   contextWindow: number;
   /** Whether `responseFormat: json` is enforced by the engine (else: prompt + tolerant parse). */
