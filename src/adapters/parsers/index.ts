@@ -2,6 +2,9 @@ import { defaultParsers } from '../../core/ingest/default-parsers.ts';
 import { ParserRegistry } from '../../core/ingest/parser-registry.ts';
 import type { Parser } from '../../core/ports/parser.ts';
 import { docxParser } from './docx.ts';
+import { emlParser } from './mail/eml.ts';
+import { mboxParser } from './mail/mbox.ts';
+import { createMsgParser, rtfBodyReader } from './mail/msg.ts';
 import { createPdfParser, type PdfjsLoader, type PdfResources } from './pdf.ts';
 
 export type { PdfjsLoader, PdfjsModule, PdfResources } from './pdf.ts';
@@ -16,9 +19,14 @@ export interface DocumentParserOptions {
   pdfResources: PdfResources;
 }
 
-/** The parsers that need a library: PDF (pdf.js) and Word (mammoth). */
+/** The parsers that need a library: PDF (pdf.js), Word (mammoth), e-mail (postal-mime). */
 export function createDocumentParsers(options: DocumentParserOptions): Parser[] {
-  return [createPdfParser(options.loadPdfjs, options.pdfResources), docxParser];
+  return [
+    createPdfParser(options.loadPdfjs, options.pdfResources),
+    docxParser,
+    emlParser,
+    mboxParser,
+  ];
 }
 
 /** A registry with every parser: the pure ones from core plus PDF and Word. */
@@ -26,8 +34,10 @@ export function createParserRegistry(
   options: DocumentParserOptions & { maxFileBytes?: number },
 ): ParserRegistry {
   const parsers = [...defaultParsers, ...createDocumentParsers(options)];
-  return new ParserRegistry(
+  const registry = new ParserRegistry(
     parsers,
     options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes },
   );
+  // An Outlook item whose body is only RTF has it read by the parser of .rtf files.
+  return registry.register(createMsgParser(rtfBodyReader(registry)));
 }
