@@ -1,55 +1,111 @@
 import { BinaryFileError } from '../errors.ts';
+import { declaredEncoding } from './charset-declaration.ts';
+import { decodeAs, detectEncoding } from './encoding-detection.ts';
 
 /** How much of the file start is inspected to tell text from binary data. */
 const SAMPLE_BYTES = 8192;
-/** Binary above this share of control characters in the sample... */
+/** Binary above this share of control characters in the sample. */
 const CONTROL_SHARE = 0.1;
-/** ...or this share of control characters and bytes that are not UTF-8 together. */
+/**
+ * Bytes that are neither text in a detected encoding nor UTF-8 are binary above this share of
+ * control characters and bytes that are not UTF-8 together.
+ */
 const SUSPICIOUS_SHARE = 0.3;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/**
- * Decodes a text file: UTF-8 (with or without BOM), UTF-16 LE/BE with BOM (or without one, when
- * every other byte is zero), and legacy single-byte text (Windows-1252) when the bytes are not
- * UTF-8. Line endings become "\n".
- * Throws BinaryFileError when the bytes look like binary data rather than text.
- */
-export function decodeText(path: string, bytes: Uint8Array): string {
-  const utf16 = utf16Encoding(bytes);
-  if (utf16) return normalizeLineEndings(new TextDecoder(utf16).decode(bytes.subarray(2)));
-  const unmarked = unmarkedUtf16(bytes);
-  if (unmarked) return normalizeLineEndings(new TextDecoder(unmarked).decode(bytes));
-  const body = hasUtf8Bom(bytes) ? bytes.subarray(3) : bytes;
-  const binary = binaryReason(body);
-  if (binary) throw new BinaryFileError(path, binary);
-  return normalizeLineEndings(decodeUtf8OrLegacy(body));
+export interface DecodeOptions {
+  /** Honour the encoding the file declares in markup: an XML declaration or an HTML `<meta>`. */
+  markup?: boolean;
 }
 
-/** True when the start of the bytes holds a NUL byte or too many control or non-UTF-8 bytes. */
+/**
+ * Decodes a text file, choosing the encoding in this order: a byte order mark (UTF-8, UTF-16);
+ * UTF-16 without one; for markup, the encoding it declares; UTF-8; UTF-8 with a few damaged
+ * bytes; the legacy encoding jschardet detects (Cyrillic, Arabic, CJK, Central European...);
+ * Windows-1252. Valid UTF-8 with non-ASCII text stays UTF-8 whatever a page declares (a legacy
+ * text that happens to be valid UTF-8 is all but impossible; a wrong declaration is common).
+ * Line endings become "\n". Throws BinaryFileError when the bytes are not text.
+ */
+export function decodeText(path: string, bytes: Uint8Array, options: DecodeOptions = {}): string {
+  const decoded = decodeOrExplain(bytes, options);
+  if (typeof decoded !== 'string') throw new BinaryFileError(path, decoded.binary);
+  return decoded.replace(/\r\n?/g, '\n');
+}
+
+/** True when decodeText would refuse the bytes as binary. */
 export function looksBinary(bytes: Uint8Array): boolean {
   return binaryReason(bytes) !== undefined;
 }
 
-/** Why the bytes look binary, in a few words for the user; undefined when they look like text. */
+/** Why decodeText would refuse the bytes, in a few words for the user; undefined for text. */
 export function binaryReason(bytes: Uint8Array): string | undefined {
+  const decoded = decodeOrExplain(bytes.subarray(0, SAMPLE_BYTES), {}, bytes.length);
+  return typeof decoded === 'string' ? undefined : decoded.binary;
+}
+
+function decodeOrExplain(
+  bytes: Uint8Array,
+  options: DecodeOptions,
+  fullLength = bytes.length,
+): string | { binary: string } {
+  const marked = byteOrderMark(bytes);
+  if (marked) return decodeAs(marked.encoding, bytes.subarray(marked.length));
+  const unmarked = unmarkedUtf16(bytes);
+  if (unmarked) return decodeAs(unmarked, bytes);
+  const where = fullLength > SAMPLE_BYTES ? ' in its first 8 KB' : '';
   const sample = bytes.subarray(0, SAMPLE_BYTES);
-  const where = bytes.length > SAMPLE_BYTES ? ' in its first 8 KB' : '';
-  if (sample.includes(0)) return `NUL bytes${where}`;
-  const counts = countCharacters(sample, sample.length < bytes.length);
-  if (counts.total === 0) return undefined;
-  const control = counts.control / counts.total;
-  const suspicious = (counts.control + counts.invalid) / counts.total;
-  if (control > CONTROL_SHARE) return `${percent(control)} control characters${where}`;
-  if (suspicious > SUSPICIOUS_SHARE) {
-    return `${percent(suspicious)} control characters and invalid UTF-8${where}`;
+  const truncated = sample.length < fullLength;
+  if (sample.includes(0)) return { binary: `NUL bytes${where}` };
+  const counts = countCharacters(sample, truncated);
+  const control = counts.total === 0 ? 0 : counts.control / counts.total;
+  if (control > CONTROL_SHARE) return { binary: `${percent(control)} control characters${where}` };
+  const utf8 = strictUtf8OrUndefined(
+    bytes.length < fullLength ? withoutCutCharacter(bytes) : bytes,
+  );
+  const declared = options.markup ? declaredEncoding(bytes) : undefined;
+  // A declared UTF-8 is checked below like undeclared bytes: pages saved in a legacy encoding
+  // often keep the UTF-8 <meta> of their template.
+  if (declared && declared !== 'utf-8' && !(utf8 !== undefined && /[^\0-\x7f]/.test(utf8))) {
+    return decodeAs(declared, bytes);
   }
-  return undefined;
+  if (utf8 !== undefined) return utf8;
+  if (counts.multibyte >= counts.invalid) return lenientUtf8.decode(bytes);
+  const detected = detectEncoding(bytes);
+  if (detected) return decodeAs(detected, bytes);
+  const suspicious = (counts.control + counts.invalid) / counts.total;
+  if (suspicious > SUSPICIOUS_SHARE) {
+    return { binary: `${percent(suspicious)} control characters and invalid UTF-8${where}` };
+  }
+  return decodeAs('windows-1252', bytes);
 }
 
 function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
+}
+
+function strictUtf8OrUndefined(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bytes without a UTF-8 sequence cut at their end (a sample ends anywhere). */
+function withoutCutCharacter(bytes: Uint8Array): Uint8Array {
+  let end = bytes.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back += 1) {
+    const byte = bytes[end - back]!;
+    if (byte < 0x80) break;
+    if (byte >= 0xc0) {
+      const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      if (needed > back) end -= back;
+      break;
+    }
+  }
+  return bytes.subarray(0, end);
 }
 
 interface CharacterCounts {
@@ -80,9 +136,12 @@ function countCharacters(bytes: Uint8Array, truncated: boolean): CharacterCounts
   return counts;
 }
 
-function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+function byteOrderMark(bytes: Uint8Array): { encoding: string; length: number } | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { encoding: 'utf-8', length: 3 };
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
   return undefined;
 }
 
@@ -104,42 +163,5 @@ function unmarkedUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
     odd > 0.7 && even < 0.02 ? 'utf-16le' : even > 0.7 && odd < 0.02 ? 'utf-16be' : undefined;
   if (!encoding) return undefined;
   const text = new TextDecoder(encoding).decode(sample);
-  return binaryReason(new TextEncoder().encode(text)) ? undefined : encoding;
-}
-
-function hasUtf8Bom(bytes: Uint8Array): boolean {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-}
-
-/**
- * Valid UTF-8 as such; mostly-UTF-8 text with a few damaged bytes as UTF-8 with replacement
- * characters; anything else as Windows-1252, the usual legacy encoding of Western text.
- */
-function decodeUtf8OrLegacy(bytes: Uint8Array): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    const counts = countCharacters(bytes, false);
-    if (counts.multibyte >= counts.invalid) return lenientUtf8.decode(bytes);
-    return decodeWindows1252(bytes);
-  }
-}
-
-/** Windows-1252 characters of the bytes 0x80-0x9F; the five undefined ones stay as C1 controls. */
-const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-/** Decoded by hand: some runtimes (Node 20) decode the label "windows-1252" as ISO-8859-1. */
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (let start = 0; start < bytes.length; start += 4096) {
-    const codes = Array.from(bytes.subarray(start, start + 4096), (byte) =>
-      byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252_HIGH.charCodeAt(byte - 0x80) : byte,
-    );
-    text += String.fromCharCode(...codes);
-  }
-  return text;
-}
-
-function normalizeLineEndings(text: string): string {
-  return text.replace(/\r\n?/g, '\n');
+  return looksBinary(new TextEncoder().encode(text)) ? undefined : encoding;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, looksBinary } from '../../../src/core/ingest/text-decoding.ts';
+import { encodeLegacy } from '../../support/legacy-encoding.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -66,5 +67,95 @@ describe('decodeText with damaged UTF-8', () => {
     expect(decodeText('a.txt', damaged)).toContain(
       'Ærlig talt, dette er én øvelse på norsk. \uFFFDÆrlig',
     );
+  });
+});
+
+/** A paragraph in each language, long enough to tell its encoding (about 150-200 bytes). */
+const SAMPLES = {
+  russian:
+    'Москва - столица России, крупнейший по численности населения город страны. Город расположен на реке Москве, здесь находятся Кремль и Красная площадь.',
+  arabic:
+    'القاهرة هي عاصمة جمهورية مصر العربية وأكبر مدنها، وتقع على ضفاف نهر النيل. تعد المدينة مركزا ثقافيا وتاريخيا مهما في العالم العربي.',
+  czech:
+    'Praha je hlavní a současně největší město České republiky. Leží na řece Vltavě, žije zde přibližně 1,3 milionu obyvatel a Pražský hrad je největší hradní komplex.',
+  greek:
+    'Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου. Η Ακρόπολη βρίσκεται στο κέντρο της πόλης.',
+  japanese:
+    '東京都は日本の首都であり、世界有数の大都市です。人口は約千四百万人で、政治、経済、文化の中心地となっています。浅草寺や東京タワーなど多くの名所があります。',
+  chinese:
+    '北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心。北京有三千多年的建城史，故宫、天坛和长城都是著名的历史古迹，每年吸引大量游客。',
+  korean:
+    '서울특별시는 대한민국의 수도이자 최대 도시이다. 한강을 중심으로 발달한 이 도시는 정치, 경제, 문화의 중심지이며 경복궁과 남산타워 같은 명소가 많다.',
+};
+
+describe('decodeText with legacy encodings', () => {
+  it.each([
+    ['ibm866', SAMPLES.russian],
+    ['windows-1251', SAMPLES.russian],
+    ['koi8-r', SAMPLES.russian],
+    ['windows-1256', SAMPLES.arabic],
+    ['iso-8859-6', SAMPLES.arabic],
+    ['iso-8859-2', SAMPLES.czech],
+    ['iso-8859-7', SAMPLES.greek],
+    ['shift_jis', SAMPLES.japanese],
+    ['euc-jp', SAMPLES.japanese],
+    ['gbk', SAMPLES.chinese],
+    ['euc-kr', SAMPLES.korean],
+  ])('detects and reads %s text', (encoding, text) => {
+    expect(decodeText('a.txt', encodeLegacy(text, encoding))).toBe(text);
+  });
+
+  it('still rejects binary data without NUL or control bytes', () => {
+    const noise = Uint8Array.from({ length: 4000 }, (_, index) => 0x80 | ((index * 7919) % 128));
+    expect(() => decodeText('a.bin', noise)).toThrow(
+      expect.objectContaining({ name: 'BinaryFileError' }),
+    );
+  });
+
+  it('reads short Western text the detector cannot place as Windows-1252', () => {
+    // "naïve café, 5 €" in Windows-1252
+    const bytes = [
+      0x6e, 0x61, 0xef, 0x76, 0x65, 0x20, 0x63, 0x61, 0x66, 0xe9, 0x2c, 0x20, 0x35, 0x20, 0x80,
+    ];
+    expect(decodeText('a.txt', Uint8Array.from(bytes))).toBe('naïve café, 5 €');
+  });
+});
+
+describe('decodeText with a declared encoding', () => {
+  const page = (head: string, body: string, encoding: string): Uint8Array =>
+    encodeLegacy(`<html><head>${head}</head><body><p>${body}</p></body></html>`, encoding);
+
+  it('honours <meta charset> and the http-equiv Content-Type of markup', () => {
+    const short = 'Привет, мир';
+    expect(
+      decodeText('a.html', page('<meta charset="windows-1251">', short, 'windows-1251'), {
+        markup: true,
+      }),
+    ).toContain(short);
+    const httpEquiv = '<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">';
+    expect(decodeText('a.html', page(httpEquiv, short, 'koi8-r'), { markup: true })).toContain(
+      short,
+    );
+  });
+
+  it('honours the encoding of an XML declaration', () => {
+    const xml = encodeLegacy(
+      '<?xml version="1.0" encoding="ISO-8859-7"?><a>Αθήνα</a>',
+      'iso-8859-7',
+    );
+    expect(decodeText('a.xml', xml, { markup: true })).toContain('Αθήνα');
+  });
+
+  it('ignores a declaration outside markup, and one that valid UTF-8 contradicts', () => {
+    const utf8Page = utf8('<meta charset="iso-8859-1"><p>Grüße — “quoted”</p>');
+    expect(decodeText('a.html', utf8Page, { markup: true })).toContain('Grüße — “quoted”');
+    const mislabelled = encodeLegacy('<meta charset="utf-8"><p>Ελλάδα και Αθήνα</p>', 'iso-8859-7');
+    expect(decodeText('a.html', mislabelled, { markup: true })).toContain('Ελλάδα');
+  });
+
+  it('lets a byte order mark win over the declaration', () => {
+    const text = '<meta charset="windows-1251"><p>Grüße</p>';
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)]);
+    expect(decodeText('a.html', bytes, { markup: true })).toBe(text);
   });
 });

@@ -10,7 +10,7 @@ import { extractHtmlBlocks } from './html-blocks.ts';
 export const htmlParser: Parser = {
   extensions: ['html', 'htm', 'xhtml'],
   async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
-    const { blocks, title } = extractHtmlBlocks(decodeText(path, bytes));
+    const { blocks, title } = extractHtmlBlocks(decodeText(path, bytes, { markup: true }));
     withTitleHeading(blocks, title);
     return documentFromBlocks(path, blocks, title);
   },

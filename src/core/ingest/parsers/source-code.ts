@@ -1,5 +1,6 @@
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../ports/parser.ts';
 import { documentFromBlocks } from '../parsed-document.ts';
+import { extensionOf } from '../parser-registry.ts';
 import { decodeText } from '../text-decoding.ts';
 
 /**
@@ -14,7 +15,8 @@ export const sourceCodeParser: Parser = {
   ],
   async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
     const name = path.split('/').at(-1) ?? path;
-    const blocks: Block[] = decodeText(path, bytes)
+    const markup = extensionOf(path) === 'xml';
+    const blocks: Block[] = decodeText(path, bytes, { markup })
       .split(/\n[ \t]*\n/)
       .map((text): Block => ({ kind: 'code', text }));
     if (!blocks.some((block) => block.text.trim().length > 0)) return documentFromBlocks(path, []);
