@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { positiveWholeNumber } from '../eval/dataset-options.ts';
-import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
+import { readSourcePassages, scaleFilesFor, writeScaleFolder } from '../fixtures/scale-folder.ts';
 import { createEmbedder } from '../node-embedder.ts';
 import { indexFolder, readCorpus } from './peer-corpus.ts';
 import { createEngine, ENGINE_NAMES, type EngineName, type PeerEngine } from './peer-engines.ts';
@@ -13,7 +13,6 @@ import { settleMemory } from './settle-memory.ts';
 import { percentile, rounded, timed } from './timing.ts';
 
 const MB = 1024 * 1024;
-const SECTIONS_PER_FILE = 10;
 const K = 10;
 const WARM_UP_QUERIES = 10;
 /** Reloads per engine, interleaved; the median is reported. */
@@ -59,8 +58,7 @@ export async function runPeersBench(args: string[]): Promise<Record<string, unkn
   const folder = await mkdtemp(join(tmpdir(), 'archivist-peers-'));
   try {
     await writeScaleFolder(folder, await readSourcePassages(values.docs), {
-      files: Math.ceil(positiveWholeNumber('chunks', values.chunks) / SECTIONS_PER_FILE),
-      sectionsPerFile: SECTIONS_PER_FILE,
+      files: scaleFilesFor(positiveWholeNumber('chunks', values.chunks)),
       seed: positiveWholeNumber('seed', values.seed),
     });
     const store = await indexFolder(folder, embedder);

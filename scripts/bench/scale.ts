@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { positiveWholeNumber } from '../eval/dataset-options.ts';
-import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
+import { readSourcePassages, scaleFilesFor, writeScaleFolder } from '../fixtures/scale-folder.ts';
 import { createEmbedder } from '../node-embedder.ts';
 import { createNodeParsers } from '../node-parsers.ts';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
@@ -25,8 +25,6 @@ import { settleMemory } from './settle-memory.ts';
 import { percentile, rounded, timed } from './timing.ts';
 
 const MB = 1024 * 1024;
-/** Sections, so chunks, per generated document. */
-const SECTIONS_PER_FILE = 10;
 /** Times the collection is loaded again from the store, each by a new `LibrarySearch`. */
 const RELOAD_RUNS = 3;
 const COLLECTION_ID = 'scale';
@@ -60,7 +58,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
   });
   const storeKind = values.store as StoreKind;
   if (!STORES.includes(storeKind)) throw new Error(`--store must be one of ${STORES.join(', ')}.`);
-  const files = Math.ceil(positiveWholeNumber('chunks', values.chunks) / SECTIONS_PER_FILE);
+  const files = scaleFilesFor(positiveWholeNumber('chunks', values.chunks));
   const log = (message: string) => console.error(`[bench scale] ${message}`);
   const queries = await readQueries(
     values.questions ?? dirname(resolve(values.docs)),
@@ -71,7 +69,6 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
     const generate = await timed(async () =>
       writeScaleFolder(folder, await readSourcePassages(values.docs), {
         files,
-        sectionsPerFile: SECTIONS_PER_FILE,
         seed: positiveWholeNumber('seed', values.seed),
       }),
     );

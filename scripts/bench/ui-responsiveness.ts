@@ -25,8 +25,6 @@ import { processTreePssMb, trackPeakTreePss } from './process-memory.ts';
 import { readQueries } from './scale-queries.ts';
 import { percentile, rounded } from './timing.ts';
 
-/** Sections, so chunks, per generated document, as in `bench scale`. */
-const SECTIONS_PER_FILE = 10;
 /** The longest any one step of the bench may take (a 50,000-chunk sync takes minutes). */
 const STEP_TIMEOUT = 60 * 60 * 1000;
 /** The long tasks listed with the scripts that ran in them. */
@@ -68,7 +66,6 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
   try {
     const written = await writeScaleFolder(folder, await readSourcePassages(values.docs), {
       files,
-      sectionsPerFile: SECTIONS_PER_FILE,
       seed: positiveWholeNumber('seed', values.seed),
     });
     log(`${files} files, ${rounded(written.bytes / 1024 / 1024, 1)} MB in ${folder}`);
