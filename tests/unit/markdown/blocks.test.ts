@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswerMarkdown } from '../../../src/core/markdown/parse-markdown.ts';
-import { headingElement } from '../../../src/ui/answer-text.ts';
 import {
   blockText,
   citation,
@@ -30,11 +29,6 @@ describe('parseAnswerMarkdown: blocks', () => {
       paragraph(text('####### seven'), { kind: 'break' }, text('#nospace')),
       { kind: 'heading', level: 1, inlines: [text('C#')] },
     ]);
-  });
-
-  it('maps headings under the answer heading, never past h6', () => {
-    expect([1, 2, 3, 6].map((level) => headingElement(level, 2))).toEqual(['h3', 'h3', 'h4', 'h4']);
-    expect(headingElement(6, 5)).toBe('h6');
   });
 
   it('keeps fenced code as written, citations and markup included', () => {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { diffFolder } from '../../../src/core/ingest/file-diff.ts';
+import { PauseController } from '../../../src/core/ingest/pause.ts';
+import type { SourceFile } from '../../../src/core/ports/folder-source.ts';
+import type { FileRecord } from '../../../src/core/types.ts';
+
+const source = (path: string, size = 10, mtime = 1): SourceFile => ({
+  path,
+  size,
+  mtime,
+  read: async () => new Uint8Array(size),
+});
+
+const record = (path: string, overrides: Partial<FileRecord> = {}): FileRecord => ({
+  id: `c/${path}`,
+  collectionId: 'c',
+  path,
+  size: 10,
+  mtime: 1,
+  hash: 'h',
+  status: 'indexed',
+  chunkCount: 1,
+  indexedAt: 0,
+  ...overrides,
+});
+
+describe('diffFolder', () => {
+  it('sorts files into added, changed, unchanged and removed', () => {
+    const diff = diffFolder(
+      [source('same.md'), source('new.md'), source('bigger.md', 20), source('touched.md', 10, 2)],
+      [record('same.md'), record('bigger.md'), record('touched.md'), record('gone.md')],
+    );
+    expect(diff.added.map((file) => file.path)).toEqual(['new.md']);
+    expect(diff.changed.map((file) => file.path)).toEqual(['bigger.md', 'touched.md']);
+    expect(diff.unchanged.map((file) => file.path)).toEqual(['same.md']);
+    expect(diff.removed.map((file) => file.path)).toEqual(['gone.md']);
+  });
+
+  it('retries files that failed for a passing reason, not corrupt ones', () => {
+    const diff = diffFolder(
+      [source('locked.md'), source('broken.pdf')],
+      [
+        record('locked.md', { status: 'failed', error: { name: 'FileReadError', message: '' } }),
+        record('broken.pdf', {
+          status: 'failed',
+          error: { name: 'CorruptFileError', message: '' },
+        }),
+      ],
+    );
+    expect(diff.retried.map((file) => file.path)).toEqual(['locked.md']);
+    expect(diff.unchanged.map((file) => file.path)).toEqual(['broken.pdf']);
+  });
+});
+
+describe('PauseController', () => {
+  it('holds waiters until resumed', async () => {
+    const controller = new PauseController();
+    await controller.whilePaused();
+    controller.pause();
+    let released = false;
+    const waiting = controller.whilePaused().then(() => (released = true));
+    await Promise.resolve();
+    expect(released).toBe(false);
+    controller.resume();
+    await waiting;
+    expect(released).toBe(true);
+  });
+
+  it('releases waiters when the job is cancelled', async () => {
+    const controller = new PauseController();
+    const abort = new AbortController();
+    controller.pause();
+    const waiting = controller.whilePaused(abort.signal);
+    abort.abort();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});

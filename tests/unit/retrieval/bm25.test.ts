@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import { analyze, stem } from '../../../src/core/retrieval/text-analysis.ts';
+
+describe('text analysis', () => {
+  it('lower-cases, drops stop words and punctuation', () => {
+    expect(analyze('The Station, on the LAKE!')).toEqual(['station', 'lake']);
+  });
+
+  it('stems common inflections so forms match', () => {
+    expect(stem('stations')).toBe('station');
+    expect(stem('studies')).toBe('study');
+    expect(stem('founded')).toBe(stem('founding'));
+    expect(stem('glass')).toBe('glass');
+    expect(stem('1990s')).toBe('1990s');
+  });
+
+  it('folds accents, possessives and compatibility forms', () => {
+    expect(analyze("Café Zoë's menu")).toEqual(['cafe', 'zoe', 'menu']);
+    expect(analyze('naïve Gödel')).toEqual(['naive', 'godel']);
+    expect(analyze('Ｆｕｌｌ ﬁle')).toEqual(['full', 'file']);
+  });
+
+  it('splits Chinese, Japanese and Korean runs into overlapping character pairs', () => {
+    expect(analyze('日本語の文書。東京駅')).toEqual([
+      '日本',
+      '本語',
+      '語の',
+      'の文',
+      '文書',
+      '東京',
+      '京駅',
+    ]);
+    expect(analyze('データ')).toEqual(['デー', 'ータ']);
+    expect(analyze('ﾃﾞｰﾀ')).toEqual(['デー', 'ータ']);
+    expect(analyze('서울시')).toEqual(['서울', '울시']);
+    expect(analyze('iPhoneケース 2024年 中')).toEqual([
+      'iphone',
+      'ケー',
+      'ース',
+      '2024',
+      '年',
+      '中',
+    ]);
+  });
+});
+
+describe('Bm25Index', () => {
+  const documents = [
+    { id: 'a', text: 'The research station on Lake Varnholm measures ice thickness.' },
+    { id: 'b', text: 'A recipe for lemon cake with thick icing.' },
+    { id: 'c', text: 'Ice cores from the lake show warm winters.' },
+  ];
+
+  it('ranks documents sharing rare query terms first', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    const hits = index.search('Varnholm station', 3);
+    expect(hits[0]?.id).toBe('a');
+    expect(hits).toHaveLength(1);
+  });
+
+  it('returns nothing for an empty index or query of stop words', () => {
+    const index = new Bm25Index();
+    expect(index.search('lake', 5)).toEqual([]);
+    index.add(documents);
+    expect(index.search('the of and', 5)).toEqual([]);
+  });
+
+  it('replaces a document added again under the same id and removes ids', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    index.add([{ id: 'b', text: 'Notes about Varnholm' }]);
+    expect(index.size).toBe(3);
+    expect(index.search('lemon', 3)).toEqual([]);
+    index.remove(['a', 'missing']);
+    expect(index.size).toBe(2);
+    expect(index.search('Varnholm', 3).map((hit) => hit.id)).toEqual(['b']);
+  });
+
+  it('finds a word inside a run of Japanese text', () => {
+    const index = new Bm25Index();
+    index.add([
+      { id: 'tokyo', text: '東京駅は日本の鉄道駅です。' },
+      { id: 'kyoto', text: '京都駅は京都市にあります。' },
+    ]);
+    expect(index.search('東京', 2).map((hit) => hit.id)).toEqual(['tokyo']);
+    expect(index.search('京都市', 2).map((hit) => hit.id)).toEqual(['kyoto']);
+  });
+
+  it('scores a term more when it is rarer across the collection', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    const [lake] = index.search('lake', 1);
+    const [lemon] = index.search('lemon', 1);
+    expect(lemon!.score).toBeGreaterThan(lake!.score);
+  });
+
+  it('gives a live index from its segment that ranks and expands the same, to the bit', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    index.add([
+      { id: 'd', text: 'A lake station, a station by a lake, Varnholm notes' },
+      { id: 'e', text: 'Lemon trees near the lake' },
+    ]);
+    index.remove(['b']);
+    const restored = Bm25Index.fromSegment(index.toSegment());
+    expect(restored.size).toBe(index.size);
+    for (const query of ['lake station', 'lemon', 'Varnholm notes', 'absent']) {
+      expect(restored.search(query, 5)).toEqual(index.search(query, 5));
+      expect(restored.expandQuery(query, ['d'])).toEqual(index.expandQuery(query, ['d']));
+    }
+    restored.add([{ id: 'f', text: 'A second lake' }]);
+    restored.remove(['a', 'c', 'd', 'e']);
+    expect(restored.search('lake', 5).map((hit) => hit.id)).toEqual(['f']);
+  });
+});

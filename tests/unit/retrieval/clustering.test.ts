@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { clusterCountFor, clusterVectors } from '../../../src/core/retrieval/clustering.ts';
+import {
+  computeBoundary,
+  routeByBoundary,
+} from '../../../src/core/retrieval/knowledge-boundary.ts';
+import { normalizeRows, seededRandom } from '../../../src/core/retrieval/vector-math.ts';
+
+/** `groups` well-separated clusters of `perGroup` unit vectors around random centres. */
+function clustered(groups: number, perGroup: number, dim: number, seed = 1): Float32Array {
+  const random = seededRandom(seed);
+  const centres = normalizeRows(
+    Float32Array.from({ length: groups * dim }, () => random() - 0.5),
+    dim,
+  );
+  const vectors = new Float32Array(groups * perGroup * dim);
+  for (let group = 0; group < groups; group += 1) {
+    for (let member = 0; member < perGroup; member += 1) {
+      const offset = (group * perGroup + member) * dim;
+      for (let index = 0; index < dim; index += 1) {
+        vectors[offset + index] = centres[group * dim + index]! + (random() - 0.5) * 0.05;
+      }
+    }
+  }
+  return normalizeRows(vectors, dim);
+}
+
+describe('clustering', () => {
+  it('uses floor(sqrt(m)) clusters', () => {
+    expect(clusterCountFor(0)).toBe(0);
+    expect(clusterCountFor(1)).toBe(1);
+    expect(clusterCountFor(99)).toBe(9);
+    expect(clusterCountFor(100)).toBe(10);
+  });
+
+  it('finds well-separated groups and counts every vector', () => {
+    const dim = 16;
+    const vectors = clustered(4, 25, dim);
+    const result = clusterVectors(vectors, dim, 4);
+    expect(result.counts.reduce((sum, count) => sum + count, 0)).toBe(100);
+    expect([...result.counts].sort()).toEqual([25, 25, 25, 25]);
+  });
+
+  it('is deterministic and handles an empty input', () => {
+    const vectors = clustered(3, 10, 8);
+    expect(clusterVectors(vectors, 8, 5)).toEqual(clusterVectors(vectors, 8, 5));
+    expect(clusterVectors(new Float32Array(0), 8, 3).counts).toEqual([]);
+  });
+});
+
+describe('knowledge boundary', () => {
+  it('routes a query to the collection whose centroids are nearest', () => {
+    const dim = 16;
+    const first = clustered(2, 20, dim, 1);
+    const second = clustered(2, 20, dim, 2);
+    const boundaries = [
+      computeBoundary('first', first, dim),
+      computeBoundary('second', second, dim),
+    ];
+    expect(boundaries[0]!.counts).toHaveLength(clusterCountFor(40));
+    const query = second.slice(0, dim);
+    const routes = routeByBoundary(() => query, boundaries, 1);
+    expect(routes.map((route) => route.collectionId)).toEqual(['second']);
+    expect(routeByBoundary(() => query, boundaries, 100).length).toBe(2);
+  });
+
+  it('updates from earlier centroids after the collection grows', () => {
+    const dim = 8;
+    const before = computeBoundary('c', clustered(3, 12, dim), dim);
+    const after = computeBoundary('c', clustered(3, 20, dim), dim, before);
+    expect(after.chunkCount).toBe(60);
+    expect(after.counts).toHaveLength(7);
+    expect(after.counts.reduce((sum, count) => sum + count, 0)).toBe(60);
+  });
+});
