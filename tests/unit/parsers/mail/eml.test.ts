@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emlParser } from '../../../../src/adapters/parsers/mail/eml.ts';
-import { failureName, parseWith } from '../parse-helpers.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 /** A message from header lines and a body, with CRLF line ends as mail carries them. */
 function message(headers: string[], body: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MBOX_MESSAGES, mboxParser } from '../../../../src/adapters/parsers/mail/mbox.ts';
 import { splitMbox } from '../../../../src/adapters/parsers/mail/mbox-split.ts';
-import { failureName, parseWith } from '../parse-helpers.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 const decoder = new TextDecoder();
 const encode = (text: string) => new TextEncoder().encode(text);

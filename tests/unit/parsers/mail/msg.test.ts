@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCodepage } from '../../../../src/adapters/parsers/mail/codepages.ts';
 import { createMsgParser } from '../../../../src/adapters/parsers/mail/msg.ts';
-import { failureName } from '../parse-helpers.ts';
+import { failureName } from '../../../support/parse-helpers.ts';
 
 describe('createMsgParser', () => {
   const parser = createMsgParser(() => Promise.reject(new Error('no RTF reader in this test')));

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ScriptedEngine,
   type ScriptedResponse,
-} from '../../../src/adapters/engines/scripted-engine.ts';
-import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../src/core/llm/budget.ts';
-import { LlmClient } from '../../../src/core/llm/llm-client.ts';
-import { unifiedStrategy } from '../../../src/core/pipeline/strategies/unified.ts';
-import { Trace } from '../../../src/core/llm/trace.ts';
-import type { StepEventType } from '../../../src/core/llm/trace-events.ts';
-import { fieldsOf } from '../../support/trace-events.ts';
-import { FixedRetriever } from '../agents/agent-fixtures.ts';
+} from '../../../../src/adapters/engines/scripted-engine.ts';
+import { BudgetTracker, DEFAULT_BUDGETS, type Budget } from '../../../../src/core/llm/budget.ts';
+import { LlmClient } from '../../../../src/core/llm/llm-client.ts';
+import { unifiedStrategy } from '../../../../src/core/pipeline/strategies/unified.ts';
+import { Trace } from '../../../../src/core/llm/trace.ts';
+import type { StepEventType } from '../../../../src/core/llm/trace-events.ts';
+import { fieldsOf } from '../../../support/trace-events.ts';
+import { FixedRetriever } from '../../agents/agent-fixtures.ts';
 
 const QUESTION = 'How high is the Lake Varnholm station, and how hot is the rye loaf baked?';
 const json = (value: unknown) => JSON.stringify(value);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StepContext } from '../../../src/core/llm/step-context.ts';
-import { createPlanStrategy } from '../../../src/core/pipeline/strategies/plan.ts';
+import type { StepContext } from '../../../../src/core/llm/step-context.ts';
+import { createPlanStrategy } from '../../../../src/core/pipeline/strategies/plan.ts';
 import {
   answerFrom,
   ARCHITECT,
@@ -9,7 +9,7 @@ import {
   passage,
   QUESTION,
   setup,
-} from '../agents/planner/planner-fixtures.ts';
+} from '../../agents/planner/planner-fixtures.ts';
 
 const WHO = 'Who was the architect of the Harbour Library?';
 const WHERE = 'Where was Mira Olsen born?';

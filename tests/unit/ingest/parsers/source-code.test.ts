@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sourceCodeParser } from '../../../src/core/ingest/parsers/source-code.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { sourceCodeParser } from '../../../../src/core/ingest/parsers/source-code.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 describe('sourceCodeParser', () => {
   it('puts the file name first and splits code at blank lines, keeping indentation', async () => {

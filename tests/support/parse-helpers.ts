@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ParsedDocument, Parser } from '../../../src/core/ports/parser.ts';
+import type { ParsedDocument, Parser } from '../../src/core/ports/parser.ts';
 
 /** Parses text (UTF-8) or bytes with a parser and checks the document contract. */
 export async function parseWith(

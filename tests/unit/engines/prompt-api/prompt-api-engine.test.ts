@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_MODEL_ID,
   PromptApiEngine,
-} from '../../../src/adapters/engines/prompt-api/prompt-api-engine.ts';
-import { findLanguageModel } from '../../../src/adapters/engines/prompt-api/prompt-api.ts';
-import type { ChatMessage, JsonSchema } from '../../../src/core/ports/chat-engine.ts';
+} from '../../../../src/adapters/engines/prompt-api/prompt-api-engine.ts';
+import { findLanguageModel } from '../../../../src/adapters/engines/prompt-api/prompt-api.ts';
+import type { ChatMessage, JsonSchema } from '../../../../src/core/ports/chat-engine.ts';
 import {
   installPromptApiStandIn,
   type PromptApiStandInConfig,
   type PromptApiStandInRecord,
-} from '../../support/prompt-api-stand-in.ts';
+} from '../../../support/prompt-api-stand-in.ts';
 
 const messages: ChatMessage[] = [
   { role: 'system', content: 'Answer from the notes.' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvParser } from '../../../src/core/ingest/parsers/csv.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { csvParser } from '../../../../src/core/ingest/parsers/csv.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 describe('csvParser', () => {
   it('reads quoted fields with delimiters, doubled quotes and line breaks', async () => {

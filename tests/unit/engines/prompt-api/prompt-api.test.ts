@@ -5,7 +5,7 @@ import {
   findLanguageModel,
   measureUsage,
   type LanguageModelSession,
-} from '../../../src/adapters/engines/prompt-api/prompt-api.ts';
+} from '../../../../src/adapters/engines/prompt-api/prompt-api.ts';
 
 /** A session that has only the members given. */
 function sessionWith(members: Record<string, unknown>): LanguageModelSession {

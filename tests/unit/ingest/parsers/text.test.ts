@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { textParser } from '../../../src/core/ingest/parsers/text.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { textParser } from '../../../../src/core/ingest/parsers/text.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 describe('textParser', () => {
   it('makes a paragraph per blank-line-separated run and keeps line breaks', async () => {

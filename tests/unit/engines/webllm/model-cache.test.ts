@@ -13,20 +13,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteModelCache,
   readModelCache,
-} from '../../../src/adapters/engines/webllm/model-cache.ts';
+} from '../../../../src/adapters/engines/webllm/model-cache.ts';
 import {
   downloadModelFiles,
   type ModelDownloadProgress,
-} from '../../../src/adapters/engines/webllm/model-download.ts';
+} from '../../../../src/adapters/engines/webllm/model-download.ts';
 import {
   CONFIG_SCOPE,
   LIBRARY_SCOPE,
   MODEL_SCOPE,
   modelSource,
   SHARD_LIST_FILE,
-} from '../../../src/adapters/engines/webllm/model-files.ts';
-import { customModel, findWebLlmModel } from '../../../src/catalogues/webllm-models.ts';
-import { FakeCaches, FakeModelHost } from '../../support/fake-model-files.ts';
+} from '../../../../src/adapters/engines/webllm/model-files.ts';
+import { customModel, findWebLlmModel } from '../../../../src/catalogues/webllm-models.ts';
+import { FakeCaches, FakeModelHost } from '../../../support/fake-model-files.ts';
 
 const SMOL = findWebLlmModel('SmolLM2-360M-Instruct-q4f32_1-MLC')!;
 const source = modelSource(SMOL.record);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractHtmlBlocks } from '../../../src/core/ingest/parsers/html-blocks.ts';
-import { htmlParser } from '../../../src/core/ingest/parsers/html.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { extractHtmlBlocks } from '../../../../src/core/ingest/parsers/html-blocks.ts';
+import { htmlParser } from '../../../../src/core/ingest/parsers/html.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 describe('htmlParser', () => {
   it('keeps headings, paragraphs and the title, and drops markup', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ExtractiveEngine } from '../../../src/adapters/engines/extractive-engine.ts';
-import { runQuestion } from '../../../src/core/pipeline/run-question.ts';
-import { defaultStrategies } from '../../../src/core/pipeline/strategies/index.ts';
-import { FixedRetriever } from '../agents/agent-fixtures.ts';
+import { ExtractiveEngine } from '../../../../src/adapters/engines/extractive-engine.ts';
+import { runQuestion } from '../../../../src/core/pipeline/run-question.ts';
+import { defaultStrategies } from '../../../../src/core/pipeline/strategies/index.ts';
+import { FixedRetriever } from '../../agents/agent-fixtures.ts';
 
 describe('answering without a model', () => {
   it('reads the passages whatever strategy was asked, with no model call', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonParser } from '../../../src/core/ingest/parsers/json.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { jsonParser } from '../../../../src/core/ingest/parsers/json.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 describe('jsonParser', () => {
   it('flattens objects and arrays into path: value lines, a block per top-level entry', async () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../../src/adapters/engines/scripted-engine.ts';
-import type { ProposeInput } from '../../../src/core/agents/refine/proposal-call.ts';
-import { DEFAULT_THOROUGH_OPTIONS } from '../../../src/core/agents/refine/thorough-options.ts';
-import { BudgetExhaustedError } from '../../../src/core/errors.ts';
+import type { RecordedRequest } from '../../../../src/adapters/engines/scripted-engine.ts';
+import type { ProposeInput } from '../../../../src/core/agents/refine/proposal-call.ts';
+import { DEFAULT_THOROUGH_OPTIONS } from '../../../../src/core/agents/refine/thorough-options.ts';
+import { BudgetExhaustedError } from '../../../../src/core/errors.ts';
 import {
   createThoroughStrategy,
   type Propose,
   type ThoroughStrategyOptions,
-} from '../../../src/core/pipeline/strategies/thorough.ts';
-import { FixedRetriever } from '../agents/agent-fixtures.ts';
+} from '../../../../src/core/pipeline/strategies/thorough.ts';
+import { FixedRetriever } from '../../agents/agent-fixtures.ts';
 import {
   byStep,
   candidate,
@@ -20,7 +20,7 @@ import {
   userText,
   type RefineSetupOptions,
   type Replies,
-} from '../agents/refine/refine-fixtures.ts';
+} from '../../agents/refine/refine-fixtures.ts';
 
 /** A proposer that writes "Candidate n proposed." and may spend calls of its own. */
 function fakePropose(options: { spend?: number; failAt?: number } = {}) {

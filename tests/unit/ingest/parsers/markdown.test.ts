@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markdownParser } from '../../../src/core/ingest/parsers/markdown.ts';
-import type { Block } from '../../../src/core/ports/parser.ts';
-import { failureName, parseWith } from './parse-helpers.ts';
+import { markdownParser } from '../../../../src/core/ingest/parsers/markdown.ts';
+import type { Block } from '../../../../src/core/ports/parser.ts';
+import { failureName, parseWith } from '../../../support/parse-helpers.ts';
 
 const blocksOf = async (markdown: string): Promise<Block[]> =>
   (await parseWith(markdownParser, markdown, 'note.md')).blocks;

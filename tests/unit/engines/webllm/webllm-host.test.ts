@@ -9,11 +9,11 @@ import {
   ContextOverflowError,
   EngineLoadError,
   EngineResponseError,
-} from '../../../src/core/errors.ts';
-import type { LoadedWebLlmEngine } from '../../../src/adapters/engines/webllm/load.ts';
-import type { WebLlmLoadProgress } from '../../../src/adapters/engines/webllm/webllm-host.ts';
-import { standInModel, WebLlmChannel } from '../../support/webllm-channel.ts';
-import { WebLlmStandIn } from '../../support/webllm-stand-in.ts';
+} from '../../../../src/core/errors.ts';
+import type { LoadedWebLlmEngine } from '../../../../src/adapters/engines/webllm/load.ts';
+import type { WebLlmLoadProgress } from '../../../../src/adapters/engines/webllm/webllm-host.ts';
+import { standInModel, WebLlmChannel } from '../../../support/webllm-channel.ts';
+import { WebLlmStandIn } from '../../../support/webllm-stand-in.ts';
 
 const messages = [{ role: 'user' as const, content: 'When was the kiln fired?' }];
 const network = { modelHost: 'https://mirror.example' };
