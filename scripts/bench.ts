@@ -10,5 +10,5 @@ await runCommand(
     peers: async () => (await import('./bench/peers.ts')).runPeersBench,
     ui: async () => (await import('./bench/ui-responsiveness.ts')).runUiBench,
   },
-  'usage: npm run bench -- search --n N --dim D [--json] | ingest --docs DIR [--json] | torture [--small-files N] [--big-mb M] [--json] | scale [--chunks N] [--store memory|indexeddb] [--json] | ui [--files N] [--json] | peers [--chunks N] [--json]',
+  'usage: npm run bench -- search --n N --dim D [--json] | ingest --docs DIR [--outcomes FILE.jsonl] [--json] | torture [--small-files N] [--big-mb M] [--json] | scale [--chunks N] [--store memory|indexeddb] [--json] | ui [--files N] [--json] | peers [--chunks N] [--json]',
 );

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openNodeLibrary } from '../node-library.ts';
+import { collectOutcomes, writeOutcomes } from './ingest-outcomes.ts';
 
 /** Samples the process's resident memory until stopped; returns the peak in MB. */
 function trackPeakMemory(): () => number {
@@ -14,13 +15,18 @@ function trackPeakMemory(): () => number {
 }
 
 /**
- * `bench ingest --docs DIR [--collections a,b]`: the whole ingest path in Node (read, hash,
- * parse, chunk, embed with the built-in embedder, store, index, knowledge boundary).
+ * `bench ingest --docs DIR [--collections a,b] [--outcomes FILE.jsonl]`: the whole ingest path in
+ * Node (read, hash, parse, chunk, embed with the built-in embedder, store, index, knowledge
+ * boundary). With `--outcomes`, also writes what became of each file, one JSON line per file.
  */
 export async function runIngestBench(args: string[]): Promise<Record<string, unknown>> {
   const { values } = parseArgs({
     args,
-    options: { docs: { type: 'string' }, collections: { type: 'string' } },
+    options: {
+      docs: { type: 'string' },
+      collections: { type: 'string' },
+      outcomes: { type: 'string' },
+    },
   });
   if (!values.docs) throw new Error('--docs is required.');
   const stopTracking = trackPeakMemory();
@@ -29,6 +35,12 @@ export async function runIngestBench(args: string[]): Promise<Record<string, unk
     collections: values.collections?.split(',').filter(Boolean),
   });
   const peakRssMb = stopTracking();
+  if (values.outcomes) {
+    await writeOutcomes(
+      values.outcomes,
+      await collectOutcomes(library.store, library.collectionIds),
+    );
+  }
   const files = library.ingests.reduce((sum, progress) => sum + progress.filesTotal, 0);
   const failedFiles = library.ingests.reduce(
     (sum, progress) => sum + progress.filesFailed + progress.filesSkipped,
