@@ -64,14 +64,20 @@ const coreRooms = CORE_ROOMS.map(({ room, files }, index) => {
 
 /**
  * The UI imports values from src/core and src/catalogues, and only types from the app (through
- * the worker entry). The one adapter it imports is the pdf.js loader, in its PDF viewer: the page
- * draws a PDF's pages with the same bundled pdf.js the worker's parser reads it with.
+ * the worker entry). The adapters it imports: the pdf.js loader, in its PDF viewer (the page
+ * draws a PDF's pages with the same bundled pdf.js the worker's parser reads it with), and the
+ * Prompt API engine with its comlink host, in `clients/built-in-model.ts` (Window only).
  */
 const uiRoom = [
   { files: ['src/ui/**'], adapters: { group: ['**/adapters/**'] } },
   {
     files: ['src/ui/clients/pdf-document.ts'],
     adapters: { regex: '/adapters/(?!parsers/pdfjs-browser\\.ts$)' },
+  },
+  {
+    // The Prompt API exists on Window only: the page holds the built-in model for the worker.
+    files: ['src/ui/clients/built-in-model.ts'],
+    adapters: { regex: '/adapters/(?!engines/(prompt-api/|remote/chat-engine-host\\.ts$))' },
   },
 ].map(({ files, adapters }) => ({
   files,

@@ -34,6 +34,7 @@ export async function writeAnswerEngine(
 /** The setting, trimmed; throws `InvalidEngineSettingError` when it cannot be used. */
 export function checkAnswerEngine(setting: AnswerEngineSetting): AnswerEngineSetting {
   if (setting.kind === 'extractive') return EXTRACTIVE;
+  if (setting.kind === 'built-in') return { kind: 'built-in' };
   if (setting.kind === 'webllm') return checkWebLlmSetting(setting);
   const baseUrl = setting.baseUrl.trim();
   const model = setting.model.trim();
@@ -51,7 +52,10 @@ export type CreateEngine = (
   fetchFunction?: typeof fetch,
 ) => ChatEngine;
 
-/** An on-device model answers once loaded (see `OnDeviceModel`); extractively until then. */
+/**
+ * An on-device model answers once loaded (see `OnDeviceModel`), the browser's built-in model once
+ * the page has handed it over (`QuestionService.attachBuiltInModel`); extractively until then.
+ */
 export const createAnswerEngine: CreateEngine = (setting, fetchFunction) =>
   setting.kind === 'openai'
     ? new OpenAiCompatibleEngine({

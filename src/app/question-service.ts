@@ -9,7 +9,10 @@ import { defaultStrategies } from '../core/pipeline/strategies/index.ts';
 import type { TraceEvent } from '../core/llm/trace.ts';
 import type { ChatEngine } from '../core/ports/chat-engine.ts';
 import type { LibrarySearch } from '../core/retrieval/library-search.ts';
+import type { Remote } from 'comlink';
 import { OpenAiCompatibleEngine } from '../adapters/engines/openai-compatible-engine.ts';
+import type { ChatEngineHost } from '../adapters/engines/remote/chat-engine-host.ts';
+import { RemoteChatEngine } from '../adapters/engines/remote/remote-chat-engine.ts';
 import type { FetchAlsoTo } from '../adapters/network/network-guard.ts';
 import {
   checkAnswerEngine,
@@ -49,6 +52,8 @@ export class QuestionService {
   /** Job id to the controller that stops the run. */
   readonly #running = new Map<string, AbortController>();
   readonly #onDevice = new OnDeviceModel();
+  /** The browser's built-in model, which the page holds (the Prompt API exists on Window only). */
+  #builtIn: ChatEngine | undefined;
 
   constructor(opened: Promise<QuestionContext>, options: QuestionServiceOptions) {
     this.#opened = opened;
@@ -73,6 +78,16 @@ export class QuestionService {
     const network = await readNetworkSettings(store);
     const setting = network.answerEngine;
     if (setting?.kind === 'webllm') await this.#onDevice.load(setting, network, onProgress);
+  }
+
+  /** The page hands over its built-in model: questions go to it while it is the chosen engine. */
+  async attachBuiltInModel(host: Remote<ChatEngineHost>): Promise<void> {
+    this.#builtIn = await RemoteChatEngine.connect(host);
+  }
+
+  /** The page let its built-in model go. */
+  detachBuiltInModel(): void {
+    this.#builtIn = undefined;
   }
 
   /**
@@ -130,6 +145,7 @@ export class QuestionService {
   }
 
   #engineFor(setting: AnswerEngineSetting): ChatEngine {
+    if (setting.kind === 'built-in') return this.#builtIn ?? this.#createEngine(setting);
     const loaded = setting.kind === 'webllm' ? this.#onDevice.engineFor(setting) : undefined;
     return loaded ?? this.#createEngine(setting);
   }

@@ -1,6 +1,6 @@
 /**
- * The engines that can answer: none (the extractive engine), an OpenAI-compatible server, or an
- * on-device WebLLM model. `AnswerEngineSetting` is the choice among them as the settings keep it.
+ * The engines that can answer: none (the extractive engine), an OpenAI-compatible server, an
+ * on-device WebLLM model, or the browser's built-in model (the Prompt API). `AnswerEngineSetting` is the choice among them as the settings keep it.
  */
 
 /** Where web-llm keeps downloaded models (its `cacheBackend`). */
@@ -22,6 +22,9 @@ export interface WebLlmEngineSetting {
   customUrl?: string;
 }
 
-/** The engine that answers: no model, an OpenAI-compatible server, or an on-device model. */
+/** The engine that answers: no model, a server, an on-device model, or the browser's own. */
 export type AnswerEngineSetting =
-  { kind: 'extractive' } | { kind: 'openai'; baseUrl: string; model: string } | WebLlmEngineSetting;
+  | { kind: 'extractive' }
+  | { kind: 'openai'; baseUrl: string; model: string }
+  | WebLlmEngineSetting
+  | { kind: 'built-in' };

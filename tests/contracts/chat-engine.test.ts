@@ -1,6 +1,9 @@
+import { expose, wrap } from 'comlink';
 import { OpenAiCompatibleEngine } from '../../src/adapters/engines/openai-compatible-engine.ts';
 import { PromptApiEngine } from '../../src/adapters/engines/prompt-api/prompt-api-engine.ts';
 import { findLanguageModel } from '../../src/adapters/engines/prompt-api/prompt-api.ts';
+import { ChatEngineHost } from '../../src/adapters/engines/remote/chat-engine-host.ts';
+import { RemoteChatEngine } from '../../src/adapters/engines/remote/remote-chat-engine.ts';
 import { ScriptedEngine } from '../../src/adapters/engines/scripted-engine.ts';
 import { WebLlmEngine } from '../../src/adapters/engines/webllm/webllm-engine.ts';
 import { startChatServer } from '../support/chat-server.ts';
@@ -88,6 +91,28 @@ describeChatEngineContract(
       engine,
       schemaSeen: () => standIn.sessions.at(-1)?.prompts.at(-1)?.responseConstraint,
       close: async () => engine.destroy(),
+    };
+  },
+);
+
+describeChatEngineContract(
+  'the built-in model held by the page, reached across comlink as the library worker reaches it',
+  async (responses) => {
+    const scope: Record<string, unknown> = {};
+    const standIn = installPromptApiStandIn(scope, { availability: 'available', responses });
+    const factory = findLanguageModel(scope);
+    if (!factory) throw new Error('The stand-in installed no LanguageModel.');
+    const engine = await PromptApiEngine.load(factory);
+    const channel = new MessageChannel();
+    expose(new ChatEngineHost(engine), channel.port1);
+    return {
+      engine: await RemoteChatEngine.connect(wrap<ChatEngineHost>(channel.port2)),
+      schemaSeen: () => standIn.sessions.at(-1)?.prompts.at(-1)?.responseConstraint,
+      close: async () => {
+        engine.destroy();
+        channel.port1.close();
+        channel.port2.close();
+      },
     };
   },
 );

@@ -11,12 +11,20 @@ import {
   type WebGpuSupport,
   type WebLlmCacheBackend,
 } from '../clients/library-client.ts';
+import {
+  BuiltInModel,
+  builtInModelAvailability,
+  type BuiltInAvailability,
+} from '../clients/built-in-model.ts';
 import { toFailure, type Failure } from './failure.ts';
 
-/** Loading the chosen on-device model: not asked for, under way, in use, or failed. */
+/** Loading the chosen on-device or built-in model: not asked for, under way, in use, or failed. */
 export type ModelStatus = 'none' | 'loading' | 'ready' | 'failed';
 
-/** The answering engine in use and the forms that choose a server or an on-device model. */
+/**
+ * The answering engine in use and the forms that choose a server, an on-device model or the
+ * browser's built-in model.
+ */
 export class AnswerEngineState {
   setting = $state.raw<AnswerEngineSetting>({ kind: 'extractive' });
   baseUrl = $state('http://localhost:11434/v1');
@@ -26,6 +34,8 @@ export class AnswerEngineState {
   customUrl = $state('');
   /** What this device's WebGPU can do; undefined while it is being asked. */
   support = $state.raw<WebGpuSupport | undefined>();
+  /** What the browser says of its built-in model; undefined while it is being asked. */
+  builtIn = $state<BuiltInAvailability | undefined>();
   modelStatus = $state<ModelStatus>('none');
   progress = $state.raw<AnswerEngineProgress | undefined>();
   saving = $state(false);
@@ -33,9 +43,11 @@ export class AnswerEngineState {
   connectionTest = $state.raw<AnswerEngineTest | undefined>();
   failure = $state.raw<Failure | undefined>();
   readonly #client: LibraryClient;
+  readonly #builtInModel: BuiltInModel;
 
   constructor(client: LibraryClient) {
     this.#client = client;
+    this.#builtInModel = new BuiltInModel(client);
   }
 
   /** How the engine in use is named on screen. */
@@ -43,6 +55,11 @@ export class AnswerEngineState {
     const setting = this.setting;
     if (setting.kind === 'openai') return `Local server: ${setting.model} @ ${setting.baseUrl}`;
     if (setting.kind === 'extractive') return 'Extractive (no model)';
+    if (setting.kind === 'built-in') {
+      if (this.modelStatus === 'ready') return 'The model built into this browser';
+      if (this.modelStatus === 'loading') return 'Extractive while the browser’s model gets ready';
+      return 'Extractive (the browser’s model is not ready)';
+    }
     const name = WEBLLM_MODELS.find((model) => model.id === setting.model)?.label ?? setting.model;
     if (this.modelStatus === 'ready') return `On-device: ${name}`;
     if (this.modelStatus === 'loading') return `Extractive while ${name} loads`;
@@ -55,7 +72,8 @@ export class AnswerEngineState {
    */
   get answersWithoutModel(): boolean {
     const kind = this.setting.kind;
-    return kind === 'extractive' || (kind === 'webllm' && this.modelStatus !== 'ready');
+    if (kind === 'webllm' || kind === 'built-in') return this.modelStatus !== 'ready';
+    return kind === 'extractive';
   }
 
   /** Why `modelId` cannot run on this device, or undefined when it can (or before detection). */
@@ -65,7 +83,7 @@ export class AnswerEngineState {
   }
 
   async load(): Promise<void> {
-    this.support = await detectWebGpu();
+    [this.support, this.builtIn] = await Promise.all([detectWebGpu(), builtInModelAvailability()]);
     const runnable = WEBLLM_MODELS.find((model) => this.whyCannotRun(model.id) === undefined);
     if (this.whyCannotRun(this.webLlmModel) !== undefined && runnable) {
       this.webLlmModel = runnable.id;
@@ -77,6 +95,15 @@ export class AnswerEngineState {
       return;
     }
     if (this.setting.kind === 'webllm') await this.#loadModel();
+    if (this.setting.kind === 'built-in') await this.#startBuiltIn();
+  }
+
+  /**
+   * Uses the browser's built-in model: started first, while the click that asked for it still
+   * counts (the browser downloads its model only after one), then kept as the choice.
+   */
+  async useBuiltIn(): Promise<void> {
+    if (await this.#startBuiltIn()) await this.#save({ kind: 'built-in' });
   }
 
   /** Uses the server in the form. */
@@ -117,6 +144,24 @@ export class AnswerEngineState {
     }
   }
 
+  async #startBuiltIn(): Promise<boolean> {
+    this.modelStatus = 'loading';
+    this.progress = undefined;
+    this.failure = undefined;
+    try {
+      await this.#builtInModel.start(
+        (fraction) => (this.progress = { text: 'The browser is downloading its model', fraction }),
+      );
+      this.builtIn = 'available';
+      this.modelStatus = 'ready';
+      return true;
+    } catch (error) {
+      this.modelStatus = 'failed';
+      this.failure = toFailure(error);
+      return false;
+    }
+  }
+
   async #loadModel(): Promise<void> {
     this.modelStatus = 'loading';
     this.progress = undefined;
@@ -138,6 +183,7 @@ export class AnswerEngineState {
     this.connectionTest = undefined;
     try {
       this.#show(await this.#client.questions.setAnswerEngine(setting));
+      if (this.setting.kind !== 'built-in') await this.#builtInModel.stop();
     } catch (error) {
       this.failure = toFailure(error);
     } finally {
@@ -147,7 +193,7 @@ export class AnswerEngineState {
 
   #show(setting: AnswerEngineSetting): void {
     this.setting = setting;
-    if (setting.kind !== 'webllm') this.modelStatus = 'none';
+    if (setting.kind !== 'webllm' && setting.kind !== 'built-in') this.modelStatus = 'none';
     if (setting.kind === 'openai') {
       this.baseUrl = setting.baseUrl;
       this.model = setting.model;

@@ -1,4 +1,7 @@
+import { expose, wrap } from 'comlink';
 import { describe, expect, it } from 'vitest';
+import { ChatEngineHost } from '../../../src/adapters/engines/remote/chat-engine-host.ts';
+import { ScriptedEngine } from '../../../src/adapters/engines/scripted-engine.ts';
 import type { TraceEvent } from '../../../src/core/llm/trace.ts';
 import { FILES, folder, openLibrary } from './library-fixtures.ts';
 
@@ -99,5 +102,32 @@ describe('asking the library', () => {
     expect(test.ok).toBe(false);
     await library.questions.setAnswerEngine({ kind: 'extractive' });
     expect(await library.questions.getAnswerEngine()).toEqual({ kind: 'extractive' });
+  });
+
+  it('answers with the built-in model the page hands over, and extractively until then', async () => {
+    const library = await syncedLibrary();
+    expect(await library.questions.setAnswerEngine({ kind: 'built-in' })).toEqual({
+      kind: 'built-in',
+    });
+    const ask = () =>
+      library.questions.ask(
+        { jobId: 'ask', question: 'What ate the basil?', strategy: 'direct' },
+        () => undefined,
+        () => undefined,
+      );
+    expect((await ask()).strategy).toBe('passages');
+
+    const page = new ScriptedEngine(['Snails ate it.'], { id: 'built-in' });
+    const channel = new MessageChannel();
+    expose(new ChatEngineHost(page), channel.port1);
+    await library.questions.attachBuiltInModel(wrap<ChatEngineHost>(channel.port2));
+    const answered = await ask();
+    expect(answered).toMatchObject({ strategy: 'direct', answer: 'Snails ate it.' });
+    expect(page.calls).toHaveLength(1);
+
+    library.questions.detachBuiltInModel();
+    expect((await ask()).strategy).toBe('passages');
+    channel.port1.close();
+    channel.port2.close();
   });
 });
