@@ -49,6 +49,23 @@ export interface ChunkPosition {
   page?: number;
   /** Headings that enclose the chunk, outermost first. */
   headingPath: string[];
+  /** True when the chunk's text was recognised from an image (OCR), not read from the file. */
+  ocr?: boolean;
+  /** An OCR'd chunk's words on its page, so the viewer can mark it on the page image. */
+  words?: PlacedWord[];
+}
+
+/**
+ * A recognised word and its box on the page, in the page's own units measured from its
+ * bottom-left corner, as PDF places text: points on a PDF page (72 to the inch).
+ */
+export interface PlacedWord {
+  text: string;
+  /** Left edge and bottom edge. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface Chunk extends ChunkPosition {

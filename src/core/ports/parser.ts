@@ -1,3 +1,5 @@
+import type { PlacedWord } from '../types.ts';
+
 /** One structural piece of a parsed document. */
 export interface Block {
   kind: 'heading' | 'paragraph' | 'code' | 'table' | 'list';
@@ -8,6 +10,8 @@ export interface Block {
   page?: number;
   /** True when the text was recognised from an image (OCR), not read from the file's text. */
   ocr?: boolean;
+  /** For OCR'd text on a page: its words, in the order `text` has them, and where each is. */
+  words?: PlacedWord[];
 }
 
 /** The separator between blocks in `ParsedDocument.text`. */

@@ -1,6 +1,6 @@
 import { BLOCK_SEPARATOR } from '../ports/parser.ts';
 import type { Block, ParsedDocument } from '../ports/parser.ts';
-import type { ChunkPosition } from '../types.ts';
+import type { ChunkPosition, PlacedWord } from '../types.ts';
 import { splitSentences, splitWords, type TextRange } from './sentences.ts';
 
 /** A chunk before it is given ids: its text is `document.text.slice(start, end)`. */
@@ -66,8 +66,17 @@ export function chunkDocument(
   return chunker.finish();
 }
 
+/** A recognised word and where its text lies in the document text. */
+interface LocatedWord extends TextRange {
+  word: PlacedWord;
+}
+
 class Chunker {
   private readonly pieces: ChunkPiece[] = [];
+  /** The ranges of the blocks recognised by OCR, in document order. */
+  private readonly ocrRanges: TextRange[] = [];
+  /** The words of those blocks, in document order. */
+  private readonly words: LocatedWord[] = [];
   private readonly headings: { level: number; text: string }[] = [];
   private current: OpenChunk | undefined;
 
@@ -78,6 +87,7 @@ class Chunker {
 
   add(block: Block, range: TextRange): void {
     if (this.current && this.current.page !== block.page) this.close();
+    if (block.ocr) this.locateWords(block, range);
     const { maxChars } = this.options;
     if (block.kind === 'heading') {
       if (this.current && (this.current.hasContent || range.end - this.current.start > maxChars)) {
@@ -151,7 +161,42 @@ class Chunker {
       headingPath: this.headings.map((heading) => heading.text),
     };
     if (chunk.page !== undefined) piece.page = chunk.page;
+    if (this.ocrRanges.some((range) => range.start < chunk.end && range.end > chunk.start)) {
+      piece.ocr = true;
+      const words = this.wordsWithin(chunk);
+      if (words.length > 0) piece.words = words;
+    }
     this.pieces.push(piece);
+  }
+
+  /** Notes an OCR'd block's range and where each of its words is in the text. */
+  private locateWords(block: Block, range: TextRange): void {
+    this.ocrRanges.push(range);
+    let cursor = range.start;
+    for (const word of block.words ?? []) {
+      const start = this.text.indexOf(word.text, cursor);
+      if (start < 0 || start + word.text.length > range.end) continue;
+      cursor = start + word.text.length;
+      this.words.push({ start, end: cursor, word });
+    }
+  }
+
+  /** The recognised words whose text lies inside `range`. */
+  private wordsWithin(range: TextRange): PlacedWord[] {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.words[middle]?.start ?? 0) < range.start) low = middle + 1;
+      else high = middle;
+    }
+    const words: PlacedWord[] = [];
+    for (let index = low; index < this.words.length; index += 1) {
+      const located = this.words[index];
+      if (!located || located.start >= range.end) break;
+      if (located.end <= range.end) words.push(located.word);
+    }
+    return words;
   }
 
   /** The start of the earliest trailing sentence that fits in the overlap, or -1. */

@@ -337,3 +337,33 @@ describe('splitWords', () => {
     ]);
   });
 });
+
+describe('chunkDocument with recognised (OCR) text', () => {
+  const placed = (text: string, x: number) => ({ text, x, y: 700, width: 40, height: 12 });
+
+  it('marks the chunks of OCR blocks and gives each the words inside it, with their places', () => {
+    const words = ['Happy', 'New', 'Year', '2003!'].map((text, index) => placed(text, index * 50));
+    const document = documentFromBlocks('scan.pdf', [
+      { kind: 'paragraph', text: 'Typed page one.', page: 1 },
+      { kind: 'paragraph', text: 'Happy New\nYear 2003!', page: 2, ocr: true, words },
+    ]);
+    const [typed, scanned] = chunkDocument(document);
+    expect(typed?.ocr).toBeUndefined();
+    expect(typed?.words).toBeUndefined();
+    expect(scanned).toMatchObject({ page: 2, ocr: true, words });
+  });
+
+  it('splits a long OCR block with each chunk holding only its own words', () => {
+    const texts = Array.from({ length: 60 }, (_, index) => `word${index}`);
+    const words = texts.map((text, index) => placed(text, index));
+    const document = documentFromBlocks('scan.png', [
+      { kind: 'paragraph', text: texts.join(' '), ocr: true, words },
+    ]);
+    const chunks = chunkDocument(document, { targetChars: 100, maxChars: 120, overlapChars: 0 });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.ocr).toBe(true);
+      expect(chunk.words?.map((word) => word.text).join(' ')).toBe(chunk.text);
+    }
+  });
+});
