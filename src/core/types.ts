@@ -38,6 +38,12 @@ export interface FileRecord {
   warnings?: string[];
   /** Pages or images whose text came from OCR. */
   ocrPages?: number;
+  /**
+   * For a file found inside one of the folder's files (an e-mail attachment, at
+   * `<container>/attachments/<name>`): the path of that file. It goes when its container changes
+   * or goes.
+   */
+  container?: string;
 }
 
 /** Where a chunk sits in the text its parser produced, so a citation can open and highlight it. */

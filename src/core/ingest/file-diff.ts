@@ -9,7 +9,7 @@ export interface FolderDiff {
   /** In the index, failed for a reason that may have passed (a read or storage error). */
   retried: SourceFile[];
   unchanged: SourceFile[];
-  /** In the index, gone from the folder. */
+  /** In the index, gone from the folder (with the attachments of files gone from it). */
   removed: FileRecord[];
 }
 
@@ -32,6 +32,10 @@ export function diffFolder(
       diff.retried.push(file);
     else diff.unchanged.push(file);
   }
-  diff.removed = stored.filter((record) => !seen.has(record.path));
+  // An attachment stays while its container is in the folder: re-indexing the container replaces it.
+  diff.removed = stored.filter(
+    (record) =>
+      !seen.has(record.path) && !(record.container !== undefined && seen.has(record.container)),
+  );
   return diff;
 }

@@ -1,7 +1,7 @@
 import { describeError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
-import type { DocumentParsers, ParsedDocument } from '../ports/parser.ts';
+import type { Attachment, DocumentParsers, ParsedDocument } from '../ports/parser.ts';
 import type { FileWrite, Store } from '../ports/store.ts';
 import { chunkDocument } from '../retrieval/chunking.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
@@ -12,6 +12,7 @@ import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
 import { timeSlices } from '../time-slices.ts';
 import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
 import type { Chunk, Collection, FileRecord } from '../types.ts';
+import { isAttachment, MAX_ATTACHMENT_DEPTH, planAttachments } from './attachments.ts';
 import { diffFolder } from './file-diff.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
@@ -176,7 +177,7 @@ class IngestRun {
 
   /** Parses and chunks one file into the pending batch, or records why it could not be. */
   async #index({ file, bytes, hash, error: loadError }: LoadedFile): Promise<void> {
-    const { store, parsers, signal, keepPagedOriginals } = this.#options;
+    const { store } = this.#options;
     this.#progress.currentPath = file.path;
     try {
       if (loadError !== undefined || !bytes) throw loadError;
@@ -187,27 +188,92 @@ class IngestRun {
         this.#progress.bytesDone += file.size;
         return;
       }
-      const document = await parsers.parse({ path: file.path, bytes, signal });
-      const fileId = this.#fileId(file);
-      const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
-        ...piece,
-        id: `${fileId}#${ordinal}`,
-        collectionId: this.#collection.id,
-        fileId,
-        path: file.path,
-        ordinal,
-      }));
-      const paged = document.blocks.some((block) => block.page !== undefined);
-      const original = keepPagedOriginals && paged ? { original: bytes } : {};
-      this.#pending.push({ source: file, hash, chunks, ...original, notes: notesOf(document) });
-      this.#pendingChunks += chunks.length;
+      await this.#removeAttachmentsOf(file.path);
+      await this.#parseIntoBatch(file, bytes, hash, 0);
     } catch (error) {
-      if (signal?.aborted) throw error;
-      const name = describeError(error).name;
-      if (name === 'StorageFullError') throw error;
-      const status = SKIP_ERRORS.has(name) ? 'skipped' : 'failed';
-      await this.#commit(this.#record(file, hash, status, 0, error), [], new Float32Array(0));
+      await this.#recordFailure(file, hash, error);
     }
+  }
+
+  /**
+   * Parses and chunks a file (or an attachment, `depth` messages deep) into the pending batch,
+   * its attachments before it: a container is committed only after its attachments, so a job
+   * stopped between them leaves the container to be indexed again.
+   */
+  async #parseIntoBatch(
+    file: SourceFile,
+    bytes: Uint8Array,
+    hash: string,
+    depth: number,
+  ): Promise<void> {
+    const { parsers, signal, keepPagedOriginals } = this.#options;
+    const document = await parsers.parse({ path: file.path, bytes, signal });
+    if (document.attachments?.length) {
+      await this.#indexAttachments(file, document, document.attachments, depth);
+    }
+    const fileId = this.#fileId(file);
+    const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
+      ...piece,
+      id: `${fileId}#${ordinal}`,
+      collectionId: this.#collection.id,
+      fileId,
+      path: file.path,
+      ordinal,
+    }));
+    const paged = document.blocks.some((block) => block.page !== undefined);
+    const original = keepPagedOriginals && paged ? { original: bytes } : {};
+    this.#pending.push({ source: file, hash, chunks, ...original, notes: notesOf(document) });
+    this.#pendingChunks += chunks.length;
+  }
+
+  /**
+   * Indexes each attachment a parser reads as a file of its own under the container's path; the
+   * others are named in the container's warnings, and one that fails is recorded alone.
+   */
+  async #indexAttachments(
+    parent: SourceFile,
+    document: ParsedDocument,
+    attachments: readonly Attachment[],
+    depth: number,
+  ): Promise<void> {
+    const container = isAttachment(parent) ? parent.container : parent.path;
+    const check = (path: string, size: number) => this.#options.parsers.check(path, size);
+    const plan =
+      depth < MAX_ATTACHMENT_DEPTH
+        ? planAttachments(parent, container, attachments, check)
+        : {
+            files: [],
+            warnings: [`Attachments nested deeper than ${depth} messages not indexed.`],
+          };
+    if (plan.warnings.length > 0)
+      document.warnings = [...(document.warnings ?? []), ...plan.warnings];
+    for (const attachment of plan.files) {
+      const hash = await sha256Hex(attachment.bytes);
+      try {
+        await this.#parseIntoBatch(attachment, attachment.bytes, hash, depth + 1);
+      } catch (error) {
+        await this.#recordFailure(attachment, hash, error);
+      }
+    }
+  }
+
+  /** Records why a file could not be indexed: skipped when it is not a document, else failed. */
+  async #recordFailure(file: SourceFile, hash: string, error: unknown): Promise<void> {
+    if (this.#options.signal?.aborted) throw error;
+    const name = describeError(error).name;
+    if (name === 'StorageFullError') throw error;
+    const status = SKIP_ERRORS.has(name) ? 'skipped' : 'failed';
+    await this.#commit(this.#record(file, hash, status, 0, error), [], new Float32Array(0));
+  }
+
+  /** Deletes the records of the attachments last indexed from the file at `path`. */
+  async #removeAttachmentsOf(path: string): Promise<void> {
+    const ids = [...this.#storedByPath.values()]
+      .filter((record) => record.container === path)
+      .map((record) => record.id);
+    if (ids.length === 0) return;
+    await this.#options.store.deleteFiles(this.#collection.id, ids);
+    for (const id of ids) this.#options.index?.removeFile(id);
   }
 
   /**
@@ -283,8 +349,10 @@ class IngestRun {
     };
     await this.#options.store.writeFile(write);
     this.#options.index?.putFile(file.id, chunks, vectors, keywords);
-    this.#progress.filesDone += 1;
-    this.#progress.bytesDone += file.size;
+    if (file.container === undefined) {
+      this.#progress.filesDone += 1;
+      this.#progress.bytesDone += file.size;
+    }
     if (file.status === 'failed') this.#progress.filesFailed += 1;
     if (file.status === 'skipped') this.#progress.filesSkipped += 1;
     this.#report();
@@ -333,6 +401,7 @@ class IngestRun {
       mtime: file.mtime,
       hash,
       status,
+      ...(isAttachment(file) ? { container: file.container } : {}),
       ...(error === undefined ? {} : { error: describeError(error) }),
       chunkCount,
       indexedAt: Date.now(),

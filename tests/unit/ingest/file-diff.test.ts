@@ -36,6 +36,30 @@ describe('diffFolder', () => {
     expect(diff.removed.map((file) => file.path)).toEqual(['gone.md']);
   });
 
+  it('keeps the attachments of a file still in the folder and removes those of a file gone', () => {
+    const attachment = (container: string, name: string) =>
+      record(`${container}/attachments/${name}`, { container });
+    const diff = diffFolder(
+      [source('kept.eml'), source('changed.eml', 20)],
+      [
+        record('kept.eml'),
+        attachment('kept.eml', 'a.pdf'),
+        record('changed.eml'),
+        attachment('changed.eml', 'b.txt'),
+        record('gone.eml'),
+        attachment('gone.eml', 'c.txt'),
+        attachment('never-stored.eml', 'd.txt'),
+      ],
+    );
+    expect(diff.removed.map((file) => file.path)).toEqual([
+      'gone.eml',
+      'gone.eml/attachments/c.txt',
+      'never-stored.eml/attachments/d.txt',
+    ]);
+    expect(diff.changed.map((file) => file.path)).toEqual(['changed.eml']);
+    expect(diff.unchanged.map((file) => file.path)).toEqual(['kept.eml']);
+  });
+
   it('retries files that failed for a passing reason, not corrupt ones', () => {
     const diff = diffFolder(
       [source('locked.md'), source('broken.pdf')],
