@@ -45,4 +45,42 @@ describe('jsonParser', () => {
   it('accepts a byte order mark', async () => {
     expect((await parseWith(jsonParser, '\ufeff{"a": "b"}')).text).toBe('a: b');
   });
+
+  it('reads JSON Lines: one value per line, each numbered like an array item', async () => {
+    const lines = '{"name": "Ada", "role": "engineer"}\n{"name": "Grace"}\n';
+    for (const path of ['people.jsonl', 'people.ndjson']) {
+      expect((await parseWith(jsonParser, lines, path)).text).toBe(
+        '[0].name: Ada\n[0].role: engineer\n\n[1].name: Grace',
+      );
+    }
+  });
+
+  it('reads values written one after another, and says which ones did not parse', async () => {
+    const document = await parseWith(jsonParser, '{"a": 1}{"b": [2]} "three"\n{"c": oops}\n4');
+    expect(document.text).toBe('[0].a: 1\n\n[1].b[0]: 2\n\n[2]: three\n\n[3]: 4');
+    expect(document.warnings).toHaveLength(1);
+    expect(document.warnings?.[0]).toMatch(
+      /^1 JSON value\(s\) that do not parse were left out \(line 2: /,
+    );
+  });
+
+  it('reads JSONC: comments and trailing commas, never touching text inside strings', async () => {
+    const jsonc = [
+      '// editor settings',
+      '{',
+      '  /* the font */ "font": "Fira // Code",',
+      '  "url": "https://example.org/a/*b*/",',
+      '  "list": [1, 2, ],',
+      '}',
+    ].join('\n');
+    expect((await parseWith(jsonParser, jsonc, 'settings.jsonc')).text).toBe(
+      'font: Fira // Code\n\nurl: https://example.org/a/*b*/\n\nlist[0]: 1\nlist[1]: 2',
+    );
+  });
+
+  it('fails with CorruptFileError when no value of the file parses', async () => {
+    expect(await failureName(jsonParser, '{"a": oops}\n{"b": }', 'bad.jsonl')).toBe(
+      'CorruptFileError',
+    );
+  });
 });
