@@ -1,10 +1,20 @@
 import { defaultParsers } from '../../core/ingest/default-parsers.ts';
 import { ParserRegistry } from '../../core/ingest/parser-registry.ts';
+import { createImageParser } from '../../core/ingest/parsers/image.ts';
+import type { OcrEngineSource } from '../../core/ports/ocr-engine.ts';
 import type { Parser } from '../../core/ports/parser.ts';
 import { docxParser } from './docx.ts';
 import { emlParser } from './mail/eml.ts';
 import { mboxParser } from './mail/mbox.ts';
 import { createMsgParser, rtfBodyReader } from './mail/msg.ts';
+import {
+  odpParser,
+  odsParser,
+  odtParser,
+  pptxParser,
+  xlsxParser,
+} from './office/office-parsers.ts';
+import { createPdfPageOcr } from './pdf-ocr.ts';
 import { createPdfParser, type PdfjsLoader, type PdfResources } from './pdf.ts';
 
 export type { PdfjsLoader, PdfjsModule, PdfResources } from './pdf.ts';
@@ -17,13 +27,28 @@ export interface DocumentParserOptions {
   loadPdfjs: PdfjsLoader;
   /** pdf.js's character maps and standard font data: `browserPdfResources()` or `nodePdfResources()`. */
   pdfResources: PdfResources;
+  /** The OCR engine for images and scanned PDF pages; without it neither is read. */
+  ocrEngine?: OcrEngineSource;
 }
 
-/** The parsers that need a library: PDF (pdf.js), Word (mammoth), e-mail (postal-mime). */
+/**
+ * The parsers that need a library: PDF (pdf.js), Word (mammoth), Excel, PowerPoint and
+ * OpenDocument (fflate and @xmldom/xmldom), e-mail (postal-mime).
+ */
 export function createDocumentParsers(options: DocumentParserOptions): Parser[] {
   return [
-    createPdfParser(options.loadPdfjs, options.pdfResources),
+    createPdfParser(
+      options.loadPdfjs,
+      options.pdfResources,
+      options.ocrEngine ? createPdfPageOcr(options.ocrEngine) : undefined,
+    ),
+    ...(options.ocrEngine ? [createImageParser(options.ocrEngine)] : []),
     docxParser,
+    xlsxParser,
+    pptxParser,
+    odtParser,
+    odpParser,
+    odsParser,
     emlParser,
     mboxParser,
   ];
