@@ -5,6 +5,7 @@ import { jsonParser } from './parsers/json.ts';
 import { markdownParser } from './parsers/markdown.ts';
 import { sourceCodeParser } from './parsers/source-code.ts';
 import { textParser } from './parsers/text.ts';
+import { untypedTextParser } from './parsers/untyped-text.ts';
 
 /** The parsers that need no library and no DOM: they run in Node, a worker or the page. */
 export const defaultParsers: readonly Parser[] = [
@@ -14,4 +15,5 @@ export const defaultParsers: readonly Parser[] = [
   csvParser,
   jsonParser,
   sourceCodeParser,
+  untypedTextParser,
 ];

@@ -47,9 +47,9 @@ export class ParserRegistry {
     return this;
   }
 
-  /** Every extension some parser reads, sorted. */
+  /** Every extension some parser reads, sorted (not "", files without one). */
   extensions(): string[] {
-    return [...this.parsers.keys()].sort();
+    return [...this.parsers.keys()].filter((extension) => extension.length > 0).sort();
   }
 
   parserFor(path: string): Parser | undefined {

@@ -51,7 +51,7 @@ export interface ParseInput {
 }
 
 export interface Parser {
-  /** Lower-case extensions without the dot, e.g. `['md', 'markdown']`. */
+  /** Lower-case extensions without the dot, e.g. `['md', 'markdown']`; `''` for files without one. */
   readonly extensions: readonly string[];
   /** Throws a named error from `core/errors.ts` (CorruptFileError, EmptyFileError, ...). */
   parse(input: ParseInput): Promise<ParsedDocument>;

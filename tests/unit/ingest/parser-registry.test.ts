@@ -12,8 +12,10 @@ describe('ParserRegistry', () => {
     expect(registry.parserFor('Notes/README.MD')?.extensions).toContain('md');
     expect(registry.parserFor('a/b/page.htm')?.extensions).toContain('html');
     expect(registry.parserFor('photo.png')).toBeUndefined();
-    expect(registry.parserFor('.bashrc')).toBeUndefined();
+    expect(registry.parserFor('.bashrc')?.extensions).toEqual(['']);
+    expect(registry.parserFor('project/LICENSE')?.extensions).toEqual(['']);
     expect(registry.extensions()).toContain('json');
+    expect(registry.extensions()).not.toContain('');
   });
 
   it('checks type, emptiness and size before reading', () => {

@@ -11,7 +11,10 @@ export const sourceCodeParser: Parser = {
   extensions: [
     ...['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'java', 'c', 'h', 'cpp', 'hpp', 'cs', 'go'],
     ...['rs', 'rb', 'php', 'swift', 'kt', 'scala', 'sh', 'sql', 'css', 'scss'],
-    ...['yaml', 'yml', 'toml', 'xml', 'ini'],
+    ...['pl', 'pm', 'r', 'lua', 'dart', 'm', 'hs', 'ex', 'exs', 'erl', 'clj', 'fs', 'vb', 'jl'],
+    ...['bat', 'cmd', 'ps1', 'bash', 'zsh', 'fish', 'less', 'sass', 'vue', 'svelte', 'groovy'],
+    ...['gradle', 'cmake', 'mk', 'tf', 'proto', 'graphql', 'diff', 'patch'],
+    ...['yaml', 'yml', 'toml', 'xml', 'ini', 'cfg', 'conf', 'properties'],
   ],
   async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
     const name = path.split('/').at(-1) ?? path;
