@@ -3,10 +3,18 @@ import { dirname, join } from 'node:path';
 import { createParserRegistry } from '../src/adapters/parsers/index.ts';
 import type { PdfjsModule, PdfResources } from '../src/adapters/parsers/index.ts';
 import type { ParserRegistry } from '../src/core/ingest/parser-registry.ts';
+import type { OcrEngineSource } from '../src/core/ports/ocr-engine.ts';
 
-/** Every parser, with pdf.js's legacy build (the one that runs in Node). */
-export function createNodeParsers(): ParserRegistry {
-  return createParserRegistry({ loadPdfjs: loadNodePdfjs, pdfResources: nodePdfResources() });
+/**
+ * Every parser, with pdf.js's legacy build (the one that runs in Node); with an OCR engine
+ * (`createNodeTesseractEngine`) images and scanned PDF pages too.
+ */
+export function createNodeParsers(ocrEngine?: OcrEngineSource): ParserRegistry {
+  return createParserRegistry({
+    loadPdfjs: loadNodePdfjs,
+    pdfResources: nodePdfResources(),
+    ...(ocrEngine ? { ocrEngine } : {}),
+  });
 }
 
 /** pdf.js's character maps and standard font data, read from the installed pdfjs-dist. */

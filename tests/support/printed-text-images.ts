@@ -36,7 +36,8 @@ export async function printedText(lines: readonly string[]): Promise<PrintedText
   try {
     const page = await document.getPage(1);
     const viewport = page.getViewport({ scale: 3 });
-    const { canvas, context } = document.canvasFactory.create(
+    const factory = document.canvasFactory as { create(width: number, height: number): unknown };
+    const { canvas, context } = factory.create(
       Math.ceil(viewport.width),
       Math.ceil(viewport.height),
     ) as { canvas: NodeCanvas; context: CanvasRenderingContext2D };

@@ -1,8 +1,14 @@
 import type * as Pdfjs from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { CorruptFileError, EmptyFileError, PasswordProtectedError } from '../../core/errors.ts';
+import {
+  CorruptFileError,
+  EmptyFileError,
+  OcrTurnedOffError,
+  PasswordProtectedError,
+} from '../../core/errors.ts';
 import { documentFromBlocks } from '../../core/ingest/parsed-document.ts';
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../core/ports/parser.ts';
+import { type PdfPageOcr, withOcrNotes, withRecognisedPages } from './pdf-ocr.ts';
 import { paragraphsFromTextItems } from './pdf-text-layout.ts';
 
 /** What the parser uses of pdf.js: the legacy build in Node, the normal build in browsers. */
@@ -31,7 +37,12 @@ export interface PdfResources {
  * without a text layer (a scan) fails with EmptyFileError, one with a user password with
  * PasswordProtectedError, a damaged or cut-short one with CorruptFileError.
  */
-export function createPdfParser(loadPdfjs: PdfjsLoader, resources: PdfResources): Parser {
+export function createPdfParser(
+  loadPdfjs: PdfjsLoader,
+  resources: PdfResources,
+  /** Reads the pages without text by OCR (pdf-ocr.ts); without it they stay unread. */
+  pageOcr?: PdfPageOcr,
+): Parser {
   let pdfjs: Promise<PdfjsModule> | undefined;
   return {
     extensions: ['pdf'],
@@ -58,24 +69,29 @@ export function createPdfParser(loadPdfjs: PdfjsLoader, resources: PdfResources)
           }
           throw new CorruptFileError(path, describePdfError(error, bytes));
         });
-        const blocks: Block[] = [];
+        const pageBlocks: Block[] = [];
+        const textless: number[] = [];
         for (let number = 1; number <= document.numPages; number += 1) {
           signal?.throwIfAborted();
           const items = await textItems(document, number).catch((error: unknown) => {
             const detail = error instanceof Error ? error.message : String(error);
             throw new CorruptFileError(path, `page ${number} is damaged: ${detail}`);
           });
-          for (const text of paragraphsFromTextItems(items)) {
-            blocks.push({ kind: 'paragraph', text, page: number });
-          }
+          const paragraphs = paragraphsFromTextItems(items);
+          if (paragraphs.length === 0) textless.push(number);
+          for (const text of paragraphs) pageBlocks.push({ kind: 'paragraph', text, page: number });
         }
+        const recognised = await pageOcr?.read(document, textless, signal);
+        const blocks = withRecognisedPages(pageBlocks, recognised);
         if (blocks.length === 0) {
+          if (recognised?.turnedOff) throw new OcrTurnedOffError(path);
           throw new EmptyFileError(
             path,
             'no text layer: if it is a scan, run it through OCR (text recognition) and sync again',
           );
         }
-        return documentFromBlocks(path, blocks, await readTitle(document));
+        const parsed = documentFromBlocks(path, blocks, await readTitle(document));
+        return withOcrNotes(parsed, recognised);
       } finally {
         await task.destroy();
       }

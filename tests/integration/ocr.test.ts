@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
+import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
+import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
+import { createNodeTesseractEngine } from '../../src/adapters/ocr/tesseract-node.ts';
+import { newCollection } from '../../src/core/collection.ts';
+import { runIngest } from '../../src/core/ingest/ingest-job.ts';
+import type { Embedder } from '../../src/core/ports/embedder.ts';
+import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
+import { createEmbedder } from '../../scripts/node-embedder.ts';
+import { createNodeParsers } from '../../scripts/node-parsers.ts';
+import { printedText } from '../support/printed-text-images.ts';
+import { REALDOCS, realdoc } from '../support/realdocs.ts';
+
+const engine = createNodeTesseractEngine();
+const parsers = createNodeParsers(async () => engine);
+const turnedOff = createNodeParsers(async () => undefined);
+let embedder: Embedder;
+
+beforeAll(async () => {
+  embedder = await createEmbedder();
+});
+afterAll(() => engine.close());
+
+async function parseRealdoc(name: string) {
+  const bytes = new Uint8Array(await readFile(realdoc('images', name)));
+  return parsers.parse({ path: name, bytes });
+}
+
+describe('OCR of shared/realdocs/images', () => {
+  it('reads the scanned PDF page, keeping where each word is on the page', async () => {
+    const document = await parseRealdoc('testOCR.pdf');
+    expect(document.text).toBe('Happy New Year 2003!');
+    expect(document.ocrPages).toBe(1);
+    const [block] = document.blocks;
+    expect(block).toMatchObject({ page: 1, ocr: true });
+    // A landscape US Letter page (792 × 612 pt): every word lies on it, left to right.
+    const words = block?.words ?? [];
+    expect(words.map((word) => word.text)).toEqual(['Happy', 'New', 'Year', '2003!']);
+    for (const word of words) {
+      expect(word.x).toBeGreaterThan(0);
+      expect(word.x + word.width).toBeLessThan(792);
+      expect(word.y).toBeGreaterThan(0);
+      expect(word.y + word.height).toBeLessThan(612);
+      expect(word.height).toBeGreaterThan(5);
+    }
+    expect(words[1]?.x).toBeGreaterThan((words[0]?.x ?? 0) + (words[0]?.width ?? 0));
+  }, 60_000);
+
+  it('skips the 1×1 PNG (no text) and reports the cut-short JPEG as damaged', async () => {
+    await expect(parseRealdoc('testOCR_encode.png')).rejects.toMatchObject({
+      name: 'EmptyFileError',
+    });
+    await expect(parseRealdoc('testOCR_encode.jpg')).rejects.toMatchObject({
+      name: 'CorruptFileError',
+    });
+  }, 60_000);
+
+  it('with OCR turned off, skips the scan and the images saying how to have them read', async () => {
+    const bytes = new Uint8Array(await readFile(realdoc('images', 'testOCR.pdf')));
+    await expect(turnedOff.parse({ path: 'testOCR.pdf', bytes })).rejects.toMatchObject({
+      name: 'OcrTurnedOffError',
+    });
+  });
+
+  it('indexes the folder: the printed words are found by search, in a chunk marked as OCR', async () => {
+    const store = new MemoryStore();
+    const collection = newCollection('images', 'images', embedder, 0);
+    await store.putCollection(collection);
+    const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    await runIngest({
+      collection,
+      source: new NodeFolderSource(`${REALDOCS}/images`),
+      store,
+      embedder,
+      parsers,
+      index: await search.open(collection.id),
+    });
+    const files = await store.listFiles(collection.id);
+    const byPath = Object.fromEntries(files.map((file) => [file.path, file]));
+    expect(byPath['testOCR.pdf']).toMatchObject({ status: 'indexed', ocrPages: 1 });
+    expect(byPath['testOCR_encode.png']?.status).toBe('skipped');
+    expect(byPath['testOCR_encode.jpg']?.status).toBe('failed');
+    const { passages } = await search.search('happy new year', { mode: 'hybrid', k: 3 });
+    expect(passages[0]?.chunk).toMatchObject({ path: 'testOCR.pdf', page: 1, ocr: true });
+    expect(passages[0]?.chunk.words).toHaveLength(4);
+  }, 120_000);
+});
+
+describe('OCR of a generated scan', () => {
+  it('reads a PDF whose page is only a JPEG of printed lines', async () => {
+    const lines = ['Quarterly report of the Varnholm station', 'Sediment core VH-7 is 312 cm long'];
+    const { scannedPdf } = await printedText(lines);
+    const document = await parsers.parse({ path: 'scan.pdf', bytes: scannedPdf });
+    expect(document.text.replace(/\s+/g, ' ')).toBe(lines.join(' '));
+    expect(document.blocks.every((block) => block.ocr && block.page === 1)).toBe(true);
+  }, 60_000);
+});
