@@ -56,7 +56,8 @@ export function extractHtmlBlocks(html: string): HtmlContent {
     const closing = match[1] === '/';
     position = tagEnd(html, TAG.lastIndex);
     if (!closing && (DROPPED.has(name) || name === 'title')) {
-      const end = closingTagStart(html, name, position);
+      const end =
+        name === 'script' ? scriptEnd(html, position) : closingTagStart(html, name, position);
       if (name === 'title') title ??= decodedText(html.slice(position, end));
       position = end < html.length ? tagEnd(html, end + 2) : end;
       continue;
@@ -106,6 +107,48 @@ function tagEnd(html: string, from: number): number {
     position += 1;
   }
   return html.length;
+}
+
+/**
+ * Where the script whose content starts at `from` ends: the start of its `</script>`, found as
+ * the HTML tokenizer finds it (script data states). After `<!--` the text is "escaped": a
+ * `<script>` there opens a "double-escaped" stretch in which `</script>` does not end the
+ * script (`<!-- document.write("<script>...</script>") -->`); `-->` ends either stretch.
+ */
+function scriptEnd(html: string, from: number): number {
+  let state: 'data' | 'escaped' | 'double-escaped' = 'data';
+  let position = from;
+  while (position < html.length) {
+    const open = html.indexOf('<', position);
+    const commentEnd = state === 'data' ? -1 : html.indexOf('-->', position);
+    if (commentEnd >= 0 && (open < 0 || commentEnd < open)) {
+      state = 'data';
+      position = commentEnd + 3;
+      continue;
+    }
+    if (open < 0) return html.length;
+    if (state === 'data' && html.startsWith('<!--', open)) {
+      state = 'escaped';
+      position = open + 2; // "<!-->" ends at once: its "--" also starts "-->"
+    } else if (isTagStart(html, open, '</script')) {
+      if (state !== 'double-escaped') return open;
+      state = 'escaped';
+      position = open + 8;
+    } else if (state === 'escaped' && isTagStart(html, open, '<script')) {
+      state = 'double-escaped';
+      position = open + 7;
+    } else {
+      position = open + 1;
+    }
+  }
+  return html.length;
+}
+
+/** True when `prefix` (a tag name with its `<` or `</`) starts at `at`, ended as a tag name. */
+function isTagStart(html: string, at: number, prefix: string): boolean {
+  if (html.slice(at, at + prefix.length).toLowerCase() !== prefix) return false;
+  const next = html[at + prefix.length];
+  return next === undefined ? false : /[\t\n\f\r />]/.test(next);
 }
 
 function closingTagStart(html: string, name: string, from: number): number {

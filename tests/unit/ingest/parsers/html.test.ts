@@ -37,6 +37,20 @@ describe('htmlParser', () => {
     ).toBe('Before');
   });
 
+  it('ends a script where the HTML tokenizer does, inside comments too', async () => {
+    const page = (script: string): string => `<p>Before</p><script>${script}</script><p>After</p>`;
+    const read = async (script: string): Promise<string> =>
+      (await parseWith(htmlParser, page(script), 'a.html')).text;
+    // A script tag written inside a commented script does not end the outer one.
+    expect(await read('<!-- document.write("<SCRIPT src=a.js></script>"); -->')).toBe(
+      'Before\n\nAfter',
+    );
+    expect(await read('<!-- w("<script>") --> if (a < b) x("<!-->")')).toBe('Before\n\nAfter');
+    expect(await read('<!-->')).toBe('Before\n\nAfter');
+    // Outside a comment, "<script>" is plain script text and the first </script> ends it.
+    expect(await read('x = "<script>"; y = 1;')).toBe('Before\n\nAfter');
+  });
+
   it('reads lists, nested lists and tables', async () => {
     const html =
       '<ul><li>one</li><li>two<ol><li>a</li><li>b</li></ol></li></ul>' +
