@@ -3,6 +3,7 @@ import type { DocumentParsers } from '../core/ports/parser.ts';
 import type { ConversationStore } from '../core/conversation/conversation-store.ts';
 import { LibrarySearch, type CreateVectorIndex } from '../core/retrieval/library-search.ts';
 import type { CollectionChanges } from './collection-changes.ts';
+import { contentsPage } from './collection-contents.ts';
 import { summarizeCollection } from './collection-summary.ts';
 import { rebuildDocument } from './document-text.ts';
 import type { EmbedderRegistry } from './embedder-registry.ts';
@@ -15,6 +16,8 @@ import { OnDeviceDownloads } from './on-device-downloads.ts';
 import { QuestionService } from './question-service.ts';
 import type {
   CollectionSummary,
+  ContentsPage,
+  ContentsRequest,
   DocumentView,
   FileIssue,
   LibrarySearchRequest,
@@ -143,6 +146,15 @@ export class LibraryService {
             },
           ],
     );
+  }
+
+  /**
+   * A page of a collection's files, ordered by path and filtered by path text, status and type,
+   * with the counts the filters offer (see `contentsPage`).
+   */
+  async listContents(request: ContentsRequest): Promise<ContentsPage> {
+    const { store } = await this.#opened;
+    return contentsPage(await store.listFiles(request.collectionId), request);
   }
 
   /** Indexes a folder's added and changed files and drops its removed ones; resolves a summary. */

@@ -5,7 +5,7 @@
 import type { IngestProgress } from '../core/ingest/progress.ts';
 import type { ReembedProgress } from '../core/ingest/reembed.ts';
 import type { SearchMode } from '../core/retrieval/hybrid-search.ts';
-import type { Collection, FileStatus } from '../core/types.ts';
+import type { Collection, FileError, FileStatus } from '../core/types.ts';
 import type { EmbeddingModelInfo } from '../catalogues/embedding-models.ts';
 import type { PickedFile } from '../adapters/source/file-list-source.ts';
 import type { DownloadProgress } from './embedder-registry.ts';
@@ -42,6 +42,66 @@ export interface FileIssue {
   status: Exclude<FileStatus, 'indexed'>;
   errorName: string;
   message: string;
+}
+
+/** Which files a collection's contents list keeps: all, one status, or those read with warnings. */
+export type ContentsStatus = 'all' | FileStatus | 'warnings';
+
+/** A page of a collection's files (`LibraryService.listContents`). */
+export interface ContentsRequest {
+  collectionId: string;
+  /** Text the path must contain, in any case; all paths when absent or blank. */
+  path?: string;
+  /** `all` when absent. */
+  status?: ContentsStatus;
+  /** The lower-case extension to keep (empty for names without one); all types when absent. */
+  type?: string;
+  /** Position of the page's first file among the matching ones, ordered by path. */
+  offset: number;
+  /** Files per page (at most 500). */
+  limit: number;
+}
+
+/** One file of a collection as its contents list shows it. */
+export interface FileSummary {
+  fileId: string;
+  path: string;
+  /** Lower-case extension, empty when the name has none. */
+  type: string;
+  status: FileStatus;
+  size: number;
+  chunkCount: number;
+  indexedAt: number;
+  /** Pages (slides) the file's text came from, for paged formats. */
+  pages?: number;
+  /** Pages or images read by OCR. */
+  ocrPages?: number;
+  /** What the parser said about a file it read (damaged pages skipped, ...). */
+  warnings: string[];
+  /** Why a skipped or failed file was not indexed. */
+  error?: FileError;
+  /** The file's first passage, which opens it in the viewer; absent when nothing was indexed. */
+  firstChunkId?: string;
+}
+
+/** Files of a collection by status; `warnings` counts files read with warnings or OCR. */
+export type ContentsCounts = Record<ContentsStatus, number>;
+
+export interface ContentsType {
+  type: string;
+  count: number;
+}
+
+export interface ContentsPage {
+  files: FileSummary[];
+  /** The request's offset, as applied. */
+  offset: number;
+  /** Files that match the request's filters. */
+  matching: number;
+  /** All the collection's files, whatever the filters. */
+  counts: ContentsCounts;
+  /** The collection's file types, by name, with their counts. */
+  types: ContentsType[];
 }
 
 /** A folder to sync: a File System Access handle, or the files of one chosen or dropped folder. */

@@ -38,6 +38,8 @@ export interface FileRecord {
   warnings?: string[];
   /** Pages or images whose text came from OCR. */
   ocrPages?: number;
+  /** For a paged format (PDF, slides): the highest page its text came from. */
+  pages?: number;
   /**
    * For a file found inside one of the folder's files (an e-mail attachment, at
    * `<container>/attachments/<name>`): the path of that file. It goes when its container changes

@@ -1,9 +1,9 @@
 /**
- * The passages the viewer can step through: an answer's citations in their order, or a search's
- * results. Plain data and functions; `ViewerState` keeps the current trail.
+ * The passages the viewer can step through: an answer's citations in their order, a search's
+ * results, or the files of a collection's contents list (each at its first passage). Plain data and functions; `ViewerState` keeps the current trail.
  */
 
-export type TrailKind = 'citation' | 'result';
+export type TrailKind = 'citation' | 'result' | 'file';
 
 export interface PassageTrail {
   kind: TrailKind;
@@ -54,9 +54,9 @@ export function stepTrail(trail: PassageTrail, step: -1 | 1): PassageTrail | und
   return index >= 0 && index < trail.chunkIds.length ? { ...trail, index } : undefined;
 }
 
-/** "Citation 2 of 4", "Result 3 of 10". */
+/** "Citation 2 of 4", "Result 3 of 10", "File 1 of 25": a trail's kind is its noun. */
 export function trailLabel(trail: PassageTrail): string {
-  const noun = trail.kind === 'citation' ? 'Citation' : 'Result';
+  const noun = `${trail.kind.charAt(0).toUpperCase()}${trail.kind.slice(1)}`;
   return `${noun} ${trail.index + 1} of ${trail.chunkIds.length}`;
 }
 

@@ -205,12 +205,16 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     expect(await store.getOriginal(pdfId)).toBeUndefined();
   });
 
-  it("keeps the parser's warnings and OCR page count with the file's record", async () => {
+  it("keeps the parser's warnings, OCR page count and last page with the file's record", async () => {
     const scanParser: Parser = {
       extensions: ['scan'],
       async parse() {
-        const blocks = [{ kind: 'paragraph' as const, text: 'Recognised words.', ocr: true }];
-        return { text: blocks[0]!.text, blocks, warnings: ['page 2 was damaged'], ocrPages: 3 };
+        const blocks = [
+          { kind: 'paragraph' as const, text: 'Recognised words.', ocr: true, page: 1 },
+          { kind: 'paragraph' as const, text: 'More words.', ocr: true, page: 3 },
+        ];
+        const text = blocks.map((block) => block.text).join('\n\n');
+        return { text, blocks, warnings: ['page 2 was damaged'], ocrPages: 2 };
       },
     };
     await writeFile(join(folder, 'letter.scan'), 'image bytes');
@@ -223,12 +227,14 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     expect(files.find((file) => file.path === 'letter.scan')).toMatchObject({
       status: 'indexed',
       warnings: ['page 2 was damaged'],
-      ocrPages: 3,
+      ocrPages: 2,
+      pages: 3,
     });
     const plain = files.find((file) => file.path === 'sourdough-recipe.md');
     expect(plain?.status).toBe('indexed');
     expect(plain).not.toHaveProperty('warnings');
     expect(plain).not.toHaveProperty('ocrPages');
+    expect(plain).not.toHaveProperty('pages');
   });
 });
 

@@ -63,7 +63,7 @@ interface PendingFile {
 }
 
 /** The parser's notes on a file that was read, kept with its record. */
-type FileNotes = Pick<FileRecord, 'warnings' | 'ocrPages'>;
+type FileNotes = Pick<FileRecord, 'warnings' | 'ocrPages' | 'pages'>;
 
 interface EmbeddedFile {
   /** The texts that were embedded, one per chunk. */
@@ -417,9 +417,11 @@ class IngestRun {
   }
 }
 
-/** A document's warnings and OCR page count, only those it has. */
+/** A document's warnings, OCR page count and last page, only those it has. */
 function notesOf(document: ParsedDocument): FileNotes {
+  const pages = document.blocks.reduce((last, block) => Math.max(last, block.page ?? 0), 0);
   return {
+    ...(pages > 0 ? { pages } : {}),
     ...(document.warnings?.length ? { warnings: [...document.warnings] } : {}),
     ...(document.ocrPages ? { ocrPages: document.ocrPages } : {}),
   };

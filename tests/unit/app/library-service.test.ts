@@ -21,6 +21,26 @@ describe('LibraryService', () => {
     ]);
   });
 
+  it("lists a collection's files a page at a time, and the first passage opens a file", async () => {
+    const library = openLibrary();
+    await library.syncFolder(
+      { jobId: 'job', folder: { kind: 'files', files: folder(FILES) } },
+      () => undefined,
+    );
+    const [collection] = await library.listCollections();
+    const request = { collectionId: collection?.id ?? '', offset: 0, limit: 2 };
+    const first = await library.listContents(request);
+    expect(first.files.map((file) => [file.path, file.status])).toEqual([
+      ['empty.txt', 'skipped'],
+      ['notes/garden.md', 'indexed'],
+    ]);
+    expect(first).toMatchObject({ matching: 4, counts: { all: 4, indexed: 2, skipped: 2 } });
+    const garden = await library.openDocument(first.files[1]?.firstChunkId ?? '');
+    expect(garden.path).toBe('notes/garden.md');
+    const indexedText = await library.listContents({ ...request, status: 'indexed', type: 'txt' });
+    expect(indexedText.files.map((file) => file.path)).toEqual(['recipes.txt']);
+  });
+
   it('finds a passage with its matched words and opens it in its document', async () => {
     const library = openLibrary();
     await library.syncFolder(

@@ -40,6 +40,7 @@ describe('passage trail', () => {
     expect(trailLabel(trail)).toBe('Citation 4 of 4');
     expect(trailLabel(stepTrail(trail, -1)!)).toBe('Citation 3 of 4');
     expect(trailLabel(startTrail('result', ['r#1'], 0)!)).toBe('Result 1 of 1');
+    expect(trailLabel(startTrail('file', ['a#0', 'b#0'], 1)!)).toBe('File 2 of 2');
   });
 });
 
