@@ -36,14 +36,20 @@ export function checkAnswerEngine(setting: AnswerEngineSetting): AnswerEngineSet
   if (setting.kind === 'extractive') return EXTRACTIVE;
   if (setting.kind === 'built-in') return { kind: 'built-in' };
   if (setting.kind === 'webllm') return checkWebLlmSetting(setting);
-  const baseUrl = setting.baseUrl.trim();
+  const baseUrl = checkServerAddress(setting.baseUrl);
   const model = setting.model.trim();
+  if (model.length === 0) throw new InvalidEngineSettingError('Enter the name of the model.');
+  return { kind: 'openai', baseUrl, model };
+}
+
+/** A server's base URL, trimmed; throws `InvalidEngineSettingError` unless it is http(s). */
+export function checkServerAddress(address: string): string {
+  const baseUrl = address.trim();
   const protocol = URL.canParse(baseUrl) ? new URL(baseUrl).protocol : '';
   if (protocol !== 'https:' && protocol !== 'http:') {
     throw new InvalidEngineSettingError(`“${baseUrl}” is not a web address.`);
   }
-  if (model.length === 0) throw new InvalidEngineSettingError('Enter the name of the model.');
-  return { kind: 'openai', baseUrl, model };
+  return baseUrl;
 }
 
 /** `fetchFunction`: how a server is reached; the global `fetch` when absent. */

@@ -16,6 +16,7 @@ import { RemoteChatEngine } from '../adapters/engines/remote/remote-chat-engine.
 import type { FetchAlsoTo } from '../adapters/network/network-guard.ts';
 import {
   checkAnswerEngine,
+  checkServerAddress,
   createAnswerEngine,
   readAnswerEngine,
   writeAnswerEngine,
@@ -101,6 +102,16 @@ export class QuestionService {
     if (!(engine instanceof OpenAiCompatibleEngine)) {
       return { ok: true, models: [engine.info.id], modelListed: true };
     }
+    return engine.testConnection();
+  }
+
+  /** The models the server at `address` offers (`/models`, else Ollama's `/api/tags`). */
+  async listServerModels(address: string): Promise<AnswerEngineTest> {
+    const baseUrl = checkServerAddress(address);
+    const setting: AnswerEngineSetting = { kind: 'openai', baseUrl, model: '' };
+    const engine = this.#createEngine(setting, this.#fetchAlsoTo([baseUrl]));
+    if (!(engine instanceof OpenAiCompatibleEngine))
+      return { ok: true, models: [], modelListed: false };
     return engine.testConnection();
   }
 

@@ -128,7 +128,7 @@ export class EngineUnavailableError extends ArchivistError {
     readonly detail: string,
   ) {
     super(
-      `The language model at ${where} could not be reached (${detail}). Is the server running at ${where}? Start it or correct the address in Settings, then try again.`,
+      `The language model at ${where} could not be reached (${detail}). Is the server running at ${where}? Start it, or correct the address in the Models view. A web page reaches a server only if the server allows the page's origin: start Ollama with OLLAMA_ORIGINS set to this page's address (the Models view shows the command); llama.cpp's server allows every origin.`,
     );
   }
 }

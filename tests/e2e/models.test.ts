@@ -90,14 +90,39 @@ describe('the model manager without WebGPU', () => {
     const cards = page.getByTestId('on-device-model');
     expect(await cards.count()).toBe(7);
     await page.locator('[data-testid="model-files"][data-state="none"]').nth(6).waitFor();
+    // The reason no model runs is said once above them, not once per model.
+    expect(await page.getByTestId('shared-reasons').textContent()).toMatch(
+      /None of these can run on this device: (this browser has no WebGPU|WebGPU found no usable graphics adapter)\./,
+    );
     for (const card of await cards.all()) {
-      expect(await card.getByTestId('model-verdict').textContent()).toMatch(/Cannot run here: /);
+      expect((await card.getByTestId('model-verdict').textContent())?.trim()).toBe(
+        'Cannot run here.',
+      );
+      expect(await card.getByText('Chosen').count()).toBe(0);
       expect(await card.getByRole('button', { name: /^Download / }).isDisabled()).toBe(true);
       expect(await card.getByTestId('model-files').textContent()).toContain('Not downloaded.');
     }
     expect(await modelCard(page, 'Qwen2.5 1.5B').textContent()).toMatch(
       /about 870 MB download · 1.6 GB GPU memory · 4,096-token context · needs shader-f16/,
     );
+  });
+
+  test('recommends a local server, with the commands that let this page call it', async () => {
+    const page = session.page;
+    await openModels(page, baseUrl);
+    const recommendation = page.getByTestId('engine-recommendation');
+    await recommendation.and(page.locator('[data-kind="server"]')).waitFor();
+    expect(await recommendation.textContent()).toContain(
+      'Run a language model server on this computer',
+    );
+    const origin = new URL(baseUrl).origin;
+    expect(await recommendation.locator('pre').first().textContent()).toContain(
+      `OLLAMA_ORIGINS=${origin} ollama serve`,
+    );
+    expect(await recommendation.locator('pre').nth(1).textContent()).toMatch(
+      /^llama-server .* --port 8080$/,
+    );
+    expect(await page.getByRole('form', { name: 'On-device model' }).count()).toBe(0);
   });
 
   test('shows the storage, the persistence request and the embedding models in use', async () => {

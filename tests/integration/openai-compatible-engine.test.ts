@@ -2,7 +2,8 @@
  * The OpenAI-compatible adapter against a local HTTP server that streams like a real one, for the
  * failures a real server produces. Only 127.0.0.1; every server is closed after its test.
  */
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   OpenAiCompatibleEngine,
@@ -254,5 +255,26 @@ describe('OpenAI-compatible engine against a local server', () => {
       models: ['test-model', 'other'],
       modelListed: true,
     });
+  });
+
+  it("lists an Ollama server's models from /api/tags when /v1/models has none", async () => {
+    const ollama = createHttpServer((request, response) => {
+      const tags = request.url === '/api/tags';
+      response.writeHead(tags ? 200 : 404, { 'content-type': 'application/json' });
+      response.end(tags ? JSON.stringify({ models: [{ name: 'llama3.2:3b' }] }) : '{}');
+    });
+    await new Promise<void>((resolve) => ollama.listen(0, '127.0.0.1', resolve));
+    const { port } = ollama.address() as AddressInfo;
+    const engine = new OpenAiCompatibleEngine({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      model: '',
+      contextWindow: 4096,
+      retries: 0,
+    });
+    try {
+      expect(await engine.listModels()).toEqual(['llama3.2:3b']);
+    } finally {
+      await new Promise((resolve) => ollama.close(resolve));
+    }
   });
 });

@@ -93,26 +93,47 @@ export class OpenAiCompatibleEngine implements ChatEngine {
 
   /** The ids the server offers (`GET /models`). */
   async listModels(signal?: AbortSignal): Promise<string[]> {
+    // Ollama lists what it has pulled at /api/tags beside its OpenAI-compatible /v1.
+    const tags = (): Promise<string[]> =>
+      this.readList(new URL('/api/tags', this.baseUrl).href, 'models', 'name', signal);
+    let listed: string[];
+    try {
+      listed = await this.readList(`${this.baseUrl}/models`, 'data', 'id', signal);
+    } catch (error) {
+      // Only a server that answered (with an error) may be an Ollama without /v1/models.
+      if (!(error instanceof EngineResponseError)) throw error;
+      return tags().catch(() => Promise.reject(error));
+    }
+    return listed.length > 0 ? listed : tags().catch(() => listed);
+  }
+
+  /** The `key` of each entry of the response's `list` array. */
+  private async readList(
+    url: string,
+    list: string,
+    key: string,
+    signal?: AbortSignal,
+  ): Promise<string[]> {
     const watch = new RequestWatch(this.baseUrl, signal);
     try {
       const response = await sendWithRetries(
         this.fetchFunction,
-        `${this.baseUrl}/models`,
+        url,
         { headers: this.headers() },
         this.policy,
         watch,
       );
       const body: unknown = await watch.race(response.json());
-      const data = isRecord(body) && Array.isArray(body.data) ? (body.data as unknown[]) : [];
+      const data = isRecord(body) && Array.isArray(body[list]) ? (body[list] as unknown[]) : [];
       return data.flatMap((entry) =>
-        isRecord(entry) && typeof entry.id === 'string' ? [entry.id] : [],
+        isRecord(entry) && typeof entry[key] === 'string' ? [entry[key]] : [],
       );
     } finally {
       watch.dispose();
     }
   }
 
-  /** For the settings screen: can the server be reached, and does it offer the chosen model? */
+  /** For the Models view: can the server be reached, and does it offer the chosen model? */
   async testConnection(signal?: AbortSignal): Promise<ConnectionTest> {
     try {
       const models = await this.listModels(signal);

@@ -8,16 +8,14 @@ import {
   BUILT_IN_MODEL_OPTIONS,
   PromptApiEngine,
 } from '../../adapters/engines/prompt-api/prompt-api-engine.ts';
-import {
-  findLanguageModel,
-  type LanguageModelAvailability,
-} from '../../adapters/engines/prompt-api/prompt-api.ts';
+import { findLanguageModel } from '../../adapters/engines/prompt-api/prompt-api.ts';
 import { ChatEngineHost } from '../../adapters/engines/remote/chat-engine-host.ts';
 import { BuiltInModelUnavailableError } from '../../core/errors.ts';
 import type { LibraryClient } from './library-client.ts';
 
-/** What the browser says of its model; `absent` where it has no Prompt API at all. */
-export type BuiltInAvailability = LanguageModelAvailability | 'absent';
+import type { BuiltInAvailability } from '../../catalogues/engine-recommendation.ts';
+
+export type { BuiltInAvailability };
 
 /** Asks the browser, without downloading anything. */
 export async function builtInModelAvailability(): Promise<BuiltInAvailability> {

@@ -127,6 +127,34 @@ export class AnswerEngineState {
     if (this.setting.kind === 'webllm' && !this.failure) await this.#loadModel();
   }
 
+  /** Uses an on-device model the Models view recommends. */
+  useOnDeviceModel(modelId: string): Promise<void> {
+    this.webLlmModel = modelId;
+    this.customUrl = '';
+    return this.useOnDevice();
+  }
+
+  /** The models the last listing or test found on the server in the form. */
+  get serverModels(): string[] {
+    return this.connectionTest?.ok ? this.connectionTest.models : [];
+  }
+
+  /** Lists the models of the server at the address in the form; picks the first if none is named. */
+  async listServerModels(): Promise<void> {
+    this.testing = true;
+    this.connectionTest = undefined;
+    try {
+      const test = await this.#client.questions.listServerModels(this.baseUrl);
+      if (test.ok && this.model.trim() === '') this.model = test.models[0] ?? '';
+      const model = this.model.trim();
+      this.connectionTest = test.ok ? { ...test, modelListed: test.models.includes(model) } : test;
+    } catch (error) {
+      this.connectionTest = { ok: false, error: toFailure(error) };
+    } finally {
+      this.testing = false;
+    }
+  }
+
   /** Tests the server in the form, before it is used. */
   async testConnection(): Promise<void> {
     this.testing = true;

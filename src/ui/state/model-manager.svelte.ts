@@ -14,6 +14,10 @@ import {
   type OnDeviceModelFiles,
   type WebLlmEngineSetting,
 } from '../clients/library-client.ts';
+import {
+  recommendEngine,
+  type EngineRecommendation,
+} from '../../catalogues/engine-recommendation.ts';
 import type { AnswerEngineState } from './answer-engine.svelte.ts';
 import type { Failure } from './failure.ts';
 import { ModelDownloads, type ModelDownloadJob } from './model-downloads.ts';
@@ -75,7 +79,35 @@ export class ModelManagerState {
     };
   }
 
+  /** The one engine to use on this device and why; undefined until the device is measured. */
+  get recommendation(): EngineRecommendation | undefined {
+    const device = this.device;
+    const builtIn = this.#engine.builtIn;
+    return device && builtIn ? recommendEngine(builtIn, device, WEBLLM_MODELS) : undefined;
+  }
+
+  /**
+   * The reasons no on-device model can run that hold for every one of them (no WebGPU, too
+   * little storage): said once above the list, and left out of each model's verdict.
+   */
+  get sharedReasons(): string[] {
+    const verdicts = WEBLLM_MODELS.map((model) => this.#fullVerdict(model.id));
+    const [first, ...others] = verdicts;
+    if (!first || first.runs) return [];
+    return first.reasons.filter((reason) =>
+      others.every((verdict) => verdict && !verdict.runs && verdict.reasons.includes(reason)),
+    );
+  }
+
+  /** Whether `modelId` runs here, and why not, less the reasons shared by every model. */
   verdict(modelId: string): ModelVerdict | undefined {
+    const verdict = this.#fullVerdict(modelId);
+    if (!verdict || verdict.runs) return verdict;
+    const shared = this.sharedReasons;
+    return { ...verdict, reasons: verdict.reasons.filter((reason) => !shared.includes(reason)) };
+  }
+
+  #fullVerdict(modelId: string): ModelVerdict | undefined {
     const model = WEBLLM_MODELS.find((candidate) => candidate.id === modelId);
     const device = this.device;
     if (!model || !device) return undefined;

@@ -100,6 +100,14 @@ describe('asking the library', () => {
     expect(await library.questions.getAnswerEngine()).toEqual(stored);
     const test = await library.questions.testAnswerEngine();
     expect(test.ok).toBe(false);
+    // Listing a server's models needs its address alone.
+    await expect(library.questions.listServerModels('localhost')).rejects.toMatchObject({
+      name: 'InvalidEngineSettingError',
+    });
+    expect(await library.questions.listServerModels(UNREACHABLE_SERVER)).toMatchObject({
+      ok: false,
+      error: { name: 'EngineUnavailableError' },
+    });
     await library.questions.setAnswerEngine({ kind: 'extractive' });
     expect(await library.questions.getAnswerEngine()).toEqual({ kind: 'extractive' });
   });
