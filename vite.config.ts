@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 import { HEADER_POLICY } from './src/adapters/network/content-security-policy.ts';
 import { pdfjsData } from './scripts/vite/pdfjs-data.ts';
+import { tesseractFiles } from './scripts/vite/tesseract-files.ts';
 
 /** onnxruntime-web's WebAssembly runtime is about 27 MB; precache it so search works offline. */
 const LARGEST_PRECACHED_FILE = 40 * 1024 * 1024;
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     svelte(),
     pdfjsData(),
+    tesseractFiles(),
     VitePWA({
       // The app asks before a new version replaces the running one (see AppUpdateState).
       registerType: 'prompt',
@@ -58,6 +60,14 @@ export default defineConfig({
           'pdfjs/**/*.{bcmap,pfb,ttf}',
         ],
         maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_FILE,
+        // OCR's files (14 MB, of which a device takes one core) are kept on first use instead.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/tesseract/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'archivist-ocr' },
+          },
+        ],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
       },

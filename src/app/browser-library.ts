@@ -4,6 +4,7 @@
  */
 import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import { createBrowserTesseractEngine } from '../adapters/ocr/tesseract-browser.ts';
 import { createParserRegistry } from '../adapters/parsers/index.ts';
 import { browserPdfResources, loadBrowserPdfjs } from '../adapters/parsers/pdfjs-browser.ts';
 import { IdbConversationStore } from '../adapters/store/idb-conversation-store.ts';
@@ -20,6 +21,7 @@ import { CatalogueEmbedders } from './catalogue-embedders.ts';
 import { broadcastChanges } from './collection-changes.ts';
 import { LibraryService } from './library-service.ts';
 import { readNetworkSettings } from './network-settings.ts';
+import { ocrEngineSource } from './ocr-setting.ts';
 
 /**
  * `onNotice` hears what the page should tell the user although no call failed: the storage was
@@ -47,6 +49,13 @@ export function createBrowserLibrary(
     parsers: createParserRegistry({
       loadPdfjs: loadBrowserPdfjs,
       pdfResources: browserPdfResources(),
+      ocrEngine: ocrEngineSource(
+        {
+          getSetting: async (key) => (await store).getSetting(key),
+          putSetting: async (key, value) => (await store).putSetting(key, value),
+        },
+        createBrowserTesseractEngine,
+      ),
     }),
     createVectorIndex: chooseVectorIndex,
     estimateStorage: storageEstimate,

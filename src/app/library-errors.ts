@@ -46,3 +46,12 @@ export class ModelCacheUnavailableError extends ArchivistError {
     );
   }
 }
+
+export class InvalidOcrHostError extends ArchivistError {
+  readonly name = 'InvalidOcrHostError';
+  constructor(host: string) {
+    super(
+      `“${host}” is not a web address. Enter the base URL that holds the OCR language files (<code>.traineddata.gz), e.g. https://tessdata.projectnaptha.com/4.0.0.`,
+    );
+  }
+}

@@ -14,6 +14,8 @@ export interface NetworkSettings {
   answerEngine?: AnswerEngineSetting | undefined;
   /** The embedder mirror's base URL; empty or undefined for the Hugging Face hub. */
   modelHost?: string | undefined;
+  /** Where OCR languages other than English download from; undefined while OCR is off. */
+  ocrLanguageHost?: string | undefined;
 }
 
 /**
@@ -39,6 +41,7 @@ export function allowedOrigins(settings: NetworkSettings, appOrigin: string): Se
     engine?.kind === 'openai' ? engine.baseUrl : undefined,
     engine?.kind === 'webllm' ? engine.customUrl : undefined,
     settings.modelHost,
+    settings.ocrLanguageHost,
   ];
   for (const url of configured) {
     const origin = originOf(url);
