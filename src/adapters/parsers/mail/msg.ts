@@ -1,3 +1,5 @@
+import type { decompressRTF } from '@kenjiuno/decompressrtf';
+import type MsgReader from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import { CorruptFileError } from '../../../core/errors.ts';
 import { documentFromBlocks } from '../../../core/ingest/parsed-document.ts';
@@ -42,11 +44,11 @@ export function createMsgParser(readRtf: RtfBodyReader): Parser {
   return {
     extensions: ['msg'],
     async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
-      const { default: MsgReader } = await import('@kenjiuno/msgreader');
-      let reader: InstanceType<typeof MsgReader>;
+      const Reader = await loadMsgReader();
+      let reader: MsgReader;
       let fields: FieldsData;
       try {
-        reader = new MsgReader(bytes.slice().buffer);
+        reader = new Reader(bytes.slice().buffer);
         fields = reader.getFileData();
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
@@ -114,9 +116,9 @@ async function bodyOf(
     fields.bodyHtml ?? (fields.html && decodeCodepage(fields.html, fields.internetCodepage));
   if (html) return htmlBodyBlocks(html);
   if (!fields.compressedRtf) return [];
-  const { decompressRTF } = await import('@kenjiuno/decompressrtf');
+  const decompress = await loadDecompressRtf();
   try {
-    const rtf = Uint8Array.from(decompressRTF([...fields.compressedRtf]));
+    const rtf = Uint8Array.from(decompress([...fields.compressedRtf]));
     return await readRtf(path, rtf);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -140,4 +142,25 @@ function attachmentsOf(
       const mimeType = embedded ? 'application/vnd.ms-outlook' : (attachment.attachMimeTag ?? '');
       return { name: attachmentFileName(given, mimeType, index + 1), bytes: content };
     });
+}
+
+/*
+ * Both libraries are CommonJS. Node hands their exports as the module's own; a browser bundle
+ * hands `module.exports` as the default export, so MsgReader's class is one level further down.
+ */
+
+async function loadMsgReader(): Promise<typeof MsgReader> {
+  const exported: unknown = (await import('@kenjiuno/msgreader')).default;
+  return typeof exported === 'function'
+    ? (exported as typeof MsgReader)
+    : (exported as { default: typeof MsgReader }).default;
+}
+
+async function loadDecompressRtf(): Promise<typeof decompressRTF> {
+  const module: { decompressRTF?: typeof decompressRTF; default?: unknown } =
+    await import('@kenjiuno/decompressrtf');
+  return (
+    module.decompressRTF ??
+    (module.default as { decompressRTF: typeof decompressRTF }).decompressRTF
+  );
 }
