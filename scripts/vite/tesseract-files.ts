@@ -8,7 +8,7 @@ import type { Logger, Plugin } from 'vite';
  * `createBrowserTesseractEngine`): its worker script, the LSTM-only builds of its core (it picks
  * one by what the browser's WebAssembly supports: relaxed SIMD, SIMD, neither) and the English
  * data (the integer "best" LSTM model). Not precached: they are cached on first use
- * (docs/decisions/0011-ocr-on-the-device.md).
+ * (docs/decisions/0014-ocr-on-the-device.md).
  */
 export function tesseractFiles(): Plugin {
   const require = createRequire(import.meta.url);
