@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createPdfParser } from '../../src/adapters/parsers/pdf.ts';
+import { makePdf } from '../../scripts/fixtures/pdf-writer.ts';
 import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
+import { makePdfObjects, updatePdf } from '../support/pdf-update.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,7 +25,27 @@ function damagedPdf(search: string, replacement: string): Uint8Array {
 }
 
 describe('damaged PDFs', () => {
-  it('a page pdf.js cannot read fails as CorruptFileError from the parser itself', async () => {
+  it('a damaged page is skipped and named in the warnings; the other pages are read', async () => {
+    const pages = [1, 2, 3, 4].map((number) => [
+      { text: `Survey of beacon ${number}.` },
+      { text: `The lamp of beacon ${number} was serviced in spring.` },
+    ]);
+    // Pages 2 and 3 become page-tree nodes whose kids do not exist.
+    const broken = '<< /Type /Pages /Parent 2 0 R /Kids [99 0 R] /Count 1 >>';
+    const bytes = updatePdf(makePdf(pages, 'Beacons'), {
+      [makePdfObjects(2).page]: broken,
+      [makePdfObjects(3).page]: broken,
+    });
+    const document = await createPdfParser(loadNodePdfjs, nodePdfResources()).parse({
+      path: 'beacons.pdf',
+      bytes,
+    });
+    expect(document.warnings).toEqual(['2 damaged pages skipped: 2, 3']);
+    expect(document.blocks.map((block) => block.page)).toEqual([1, 4]);
+    expect(document.text).toContain('The lamp of beacon 4 was serviced');
+  });
+
+  it('a PDF with no readable page fails as CorruptFileError from the parser itself', async () => {
     const bytes = damagedPdf('/Type /Pages /Kids', '/Type /Pages \0Kids');
     await expect(
       createPdfParser(loadNodePdfjs, nodePdfResources()).parse({ path: 'report.pdf', bytes }),

@@ -8,8 +8,12 @@ import {
 } from '../../core/errors.ts';
 import { documentFromBlocks } from '../../core/ingest/parsed-document.ts';
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../core/ports/parser.ts';
+import { annotationTexts, type AnnotationText } from './pdf-annotations.ts';
+import { structurePages } from './pdf-headings.ts';
 import { type PdfPageOcr, withOcrNotes, withRecognisedPages } from './pdf-ocr.ts';
-import { paragraphsFromTextItems } from './pdf-text-layout.ts';
+import { readOutline } from './pdf-outline.ts';
+import { withoutRunningLines } from './pdf-running-lines.ts';
+import { linesFromTextItems, paragraphsFromLines, type PdfLine } from './pdf-text-layout.ts';
 
 /** What the parser uses of pdf.js: the legacy build in Node, the normal build in browsers. */
 export type PdfjsModule = Pick<typeof Pdfjs, 'getDocument'>;
@@ -31,11 +35,20 @@ export interface PdfResources {
   useWorkerFetch: boolean;
 }
 
+/** What one readable page holds: its lines of text and its annotations' texts. */
+interface PageText {
+  number: number;
+  lines: PdfLine[];
+  annotations: string[];
+}
+
 /**
- * PDF text through pdf.js: one or more paragraph blocks per page, each with its page number.
- * pdf.js is loaded on the first PDF only. Fonts are not loaded and no code is evaluated. A PDF
- * without a text layer (a scan) fails with EmptyFileError, one with a user password with
- * PasswordProtectedError, a damaged or cut-short one with CorruptFileError.
+ * PDF text through pdf.js: paragraph and heading blocks per page, each with its page number, the
+ * page's annotations and form fields after its text. Running headers, footers and page numbers
+ * are left out; headings come from the outline, else from the type. pdf.js is loaded on the first
+ * PDF only. Fonts are not loaded and no code is evaluated. A damaged page is skipped and named in
+ * the document's warnings; a PDF with no readable page fails with CorruptFileError, one without a
+ * text layer (a scan) with EmptyFileError, one with a user password with PasswordProtectedError.
  */
 export function createPdfParser(
   loadPdfjs: PdfjsLoader,
@@ -69,21 +82,26 @@ export function createPdfParser(
           }
           throw new CorruptFileError(path, describePdfError(error, bytes));
         });
-        const pageBlocks: Block[] = [];
-        const textless: number[] = [];
+        const pages: PageText[] = [];
+        const damaged: { number: number; detail: string }[] = [];
         for (let number = 1; number <= document.numPages; number += 1) {
           signal?.throwIfAborted();
-          const items = await textItems(document, number).catch((error: unknown) => {
-            const detail = error instanceof Error ? error.message : String(error);
-            throw new CorruptFileError(path, `page ${number} is damaged: ${detail}`);
-          });
-          const paragraphs = paragraphsFromTextItems(items);
-          if (paragraphs.length === 0) textless.push(number);
-          for (const text of paragraphs) pageBlocks.push({ kind: 'paragraph', text, page: number });
+          try {
+            pages.push(await readPage(document, number));
+          } catch (error) {
+            damaged.push({
+              number,
+              detail: error instanceof Error ? error.message : String(error),
+            });
+          }
         }
+        if (pages.length === 0 && damaged[0]) {
+          throw new CorruptFileError(path, noReadablePage(damaged.length, damaged[0]));
+        }
+        const textless = pages.filter((page) => page.lines.length === 0).map((page) => page.number);
         const recognised = await pageOcr?.read(document, textless, signal);
-        const blocks = withRecognisedPages(pageBlocks, recognised);
-        if (blocks.length === 0) {
+        const blocks = withRecognisedPages(await documentBlocks(document, pages), recognised);
+        if (!blocks.some((block) => block.kind === 'paragraph')) {
           if (recognised?.turnedOff) throw new OcrTurnedOffError(path);
           throw new EmptyFileError(
             path,
@@ -91,6 +109,8 @@ export function createPdfParser(
           );
         }
         const parsed = documentFromBlocks(path, blocks, await readTitle(document));
+        if (damaged.length > 0)
+          parsed.warnings = [damagedPagesWarning(damaged.map((page) => page.number))];
         return withOcrNotes(parsed, recognised);
       } finally {
         await task.destroy();
@@ -99,12 +119,53 @@ export function createPdfParser(
   };
 }
 
-/** The text runs of one page (pdf.js throws on a damaged page). */
-async function textItems(document: Pdfjs.PDFDocumentProxy, number: number): Promise<TextItem[]> {
+/** One page's lines and annotation texts (pdf.js throws on a damaged page). */
+async function readPage(document: Pdfjs.PDFDocumentProxy, number: number): Promise<PageText> {
   const page = await document.getPage(number);
-  const content = await page.getTextContent();
-  page.cleanup();
-  return content.items.filter((item): item is TextItem => 'str' in item);
+  try {
+    const content = await page.getTextContent();
+    const items = content.items.filter((item): item is TextItem => 'str' in item);
+    // A page whose annotations cannot be read keeps its text.
+    const annotations = (await page.getAnnotations().catch(() => [])) as AnnotationText[];
+    return { number, lines: linesFromTextItems(items), annotations: annotationTexts(annotations) };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * The blocks of the readable pages: running lines out, paragraphs and headings (outline or type),
+ * then each page's annotation texts after its text.
+ */
+async function documentBlocks(
+  document: Pdfjs.PDFDocumentProxy,
+  pages: readonly PageText[],
+): Promise<Block[]> {
+  const bodies = withoutRunningLines(pages.map((page) => page.lines));
+  const structured = structurePages(
+    pages.map((page, index) => ({
+      number: page.number,
+      paragraphs: paragraphsFromLines(bodies[index] ?? []),
+    })),
+    await readOutline(document),
+  );
+  return pages.flatMap((page, index) => [
+    ...(structured[index] ?? []),
+    ...page.annotations.map((text): Block => ({ kind: 'paragraph', text, page: page.number })),
+  ]);
+}
+
+/** "2 damaged pages skipped: 4, 9" (the first 20 numbers at most). */
+function damagedPagesWarning(numbers: readonly number[]): string {
+  const listed = numbers.slice(0, 20).join(', ') + (numbers.length > 20 ? ', …' : '');
+  const pages = numbers.length === 1 ? 'page' : 'pages';
+  return `${numbers.length} damaged ${pages} skipped: ${listed}`;
+}
+
+function noReadablePage(count: number, first: { number: number; detail: string }): string {
+  const pages =
+    count === 1 ? 'its only page cannot be read' : `none of its ${count} pages can be read`;
+  return `${pages}; page ${first.number} is damaged: ${first.detail}`;
 }
 
 async function readTitle(document: Pdfjs.PDFDocumentProxy): Promise<string | undefined> {
