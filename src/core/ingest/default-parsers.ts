@@ -3,6 +3,7 @@ import { csvParser } from './parsers/csv.ts';
 import { htmlParser } from './parsers/html.ts';
 import { jsonParser } from './parsers/json.ts';
 import { markdownParser } from './parsers/markdown.ts';
+import { rtfParser } from './parsers/rtf.ts';
 import { sourceCodeParser } from './parsers/source-code.ts';
 import { textParser } from './parsers/text.ts';
 import { untypedTextParser } from './parsers/untyped-text.ts';
@@ -14,6 +15,7 @@ export const defaultParsers: readonly Parser[] = [
   htmlParser,
   csvParser,
   jsonParser,
+  rtfParser,
   sourceCodeParser,
   untypedTextParser,
 ];
