@@ -37,6 +37,20 @@ describe('the real text and HTML files of shared/realdocs', () => {
     expect(document.text).toContain('This is a sample text');
   });
 
+  it('keeps the headings and paragraphs of a page laid out with tables (LWN)', async () => {
+    const { blocks } = await parse('lwn-1.html');
+    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
+    expect(headings).toContain('A trademark battle in the Arduino community');
+    expect(headings).toContain('Development statistics');
+    const paragraph = blocks.find((block) =>
+      block.text.startsWith('The current fight is a battle'),
+    );
+    expect(paragraph?.kind).toBe('paragraph');
+    expect(paragraph?.text.length).toBeLessThan(1000);
+    const releases = blocks.find((block) => block.text.startsWith('Release | Date'));
+    expect(releases?.kind).toBe('table');
+  });
+
   it('reads Windows-1252 text with Portuguese and Spanish accents', async () => {
     const { text } = await parse('multi-language.txt');
     expect(text).toContain('Port ABC doação uno negócios');

@@ -1,6 +1,6 @@
-import { decodeHTML } from 'entities';
 import type { Block } from '../../ports/parser.ts';
-import { withoutSoftHyphens } from './soft-hyphens.ts';
+import { BlockBuilder, decodedText } from './html-block-builder.ts';
+import { layoutTables } from './html-tables.ts';
 
 /** Elements whose content is never document text (and never runs: nothing here executes). */
 const DROPPED = new Set([
@@ -12,13 +12,6 @@ const DROPPED = new Set([
   'iframe',
   'object',
 ]);
-/** Elements that start and end a paragraph outside lists and tables. */
-const PARAGRAPH_BOUNDARIES = new Set(
-  (
-    'p div section article header footer nav aside main blockquote figure figcaption form ' +
-    'fieldset legend address details summary center body html dialog hr'
-  ).split(' '),
-);
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/y;
 
 export interface HtmlContent {
@@ -29,11 +22,13 @@ export interface HtmlContent {
 
 /**
  * Turns HTML into blocks without a DOM: a tolerant tag scanner that keeps only text. Headings
- * h1-h6 become heading blocks, <pre> code blocks, lists and tables one block each (a line per item
- * or row, cells joined by " | "), and other block elements paragraph boundaries.
+ * h1-h6 become heading blocks, <pre> code blocks, lists and data tables one block each (a line per
+ * item or row, cells joined by " | "), and other block elements paragraph boundaries, as are the
+ * rows and cells of a table that lays out a page (`layoutTables`).
  */
 export function extractHtmlBlocks(html: string): HtmlContent {
   const builder = new BlockBuilder();
+  const layout = layoutTables(html);
   let title: string | undefined;
   let position = 0;
   while (position < html.length) {
@@ -62,15 +57,11 @@ export function extractHtmlBlocks(html: string): HtmlContent {
       position = end < html.length ? tagEnd(html, end + 2) : end;
       continue;
     }
-    builder.tag(name, closing);
+    if (name === 'table' && !closing) builder.openTable(layout.has(open));
+    else builder.tag(name, closing);
   }
   const blocks = builder.finish();
   return title === undefined ? { blocks } : { blocks, title };
-}
-
-/** Text with its character references decoded, soft hyphens left out. */
-function decodedText(raw: string): string {
-  return withoutSoftHyphens(decodeHTML(raw));
 }
 
 /** Skips a comment, doctype, processing instruction or CDATA section; returns the next position. */
@@ -118,10 +109,15 @@ function tagEnd(html: string, from: number): number {
 function scriptEnd(html: string, from: number): number {
   let state: 'data' | 'escaped' | 'double-escaped' = 'data';
   let position = from;
+  // The next "-->" at or after the position, searched again only once passed (-1: none left,
+  // -2: not searched yet), so that a page of unclosed comments is read in linear time.
+  let commentEnd = -2;
   while (position < html.length) {
     const open = html.indexOf('<', position);
-    const commentEnd = state === 'data' ? -1 : html.indexOf('-->', position);
-    if (commentEnd >= 0 && (open < 0 || commentEnd < open)) {
+    if (state !== 'data' && commentEnd !== -1 && commentEnd < position) {
+      commentEnd = html.indexOf('-->', position);
+    }
+    if (state !== 'data' && commentEnd >= 0 && (open < 0 || commentEnd < open)) {
       state = 'data';
       position = commentEnd + 3;
       continue;
@@ -155,122 +151,4 @@ function closingTagStart(html: string, name: string, from: number): number {
   const pattern = new RegExp(`</${name}(?=[\\s/>]|$)`, 'gi');
   pattern.lastIndex = from;
   return pattern.exec(html)?.index ?? html.length;
-}
-
-/** Collects text into the block that the tags seen so far put it in. */
-class BlockBuilder {
-  private readonly blocks: Block[] = [];
-  private kind: Block['kind'] = 'paragraph';
-  private level = 0;
-  private buffer = '';
-  private preformatted = 0;
-  private tableDepth = 0;
-  /** One counter per open list: undefined for bullets, the next number for ordered lists. */
-  private readonly lists: (number | undefined)[] = [];
-  private cellsInRow = 0;
-
-  text(raw: string): void {
-    if (raw.length === 0) return;
-    const decoded = decodedText(raw);
-    this.buffer += this.preformatted > 0 ? decoded : decoded.replace(/\s+/g, ' ');
-  }
-
-  tag(name: string, closing: boolean): void {
-    const nested = this.tableDepth > 0 || this.lists.length > 0;
-    const heading = /^h([1-6])$/.exec(name);
-    if (heading?.[1] && !nested) {
-      this.start(closing ? 'paragraph' : 'heading', Number(heading[1]));
-    } else if (name === 'pre' && !nested) {
-      this.preformatted = Math.max(0, this.preformatted + (closing ? -1 : 1));
-      this.start(this.preformatted > 0 ? 'code' : 'paragraph');
-    } else if (name === 'br') {
-      this.buffer += '\n';
-    } else if (name === 'ul' || name === 'ol' || name === 'dl') {
-      this.list(name, closing);
-    } else if (name === 'li' || name === 'dt' || name === 'dd') {
-      if (closing) return;
-      if (this.lists.length === 0) this.start('paragraph');
-      else this.listItem(name);
-    } else if (name === 'table') {
-      this.table(closing);
-    } else if (name === 'tr' || name === 'caption') {
-      if (!closing) this.buffer += '\n';
-      this.cellsInRow = 0;
-    } else if (name === 'td' || name === 'th') {
-      if (closing) return;
-      if (this.cellsInRow > 0) this.buffer += ' | ';
-      this.cellsInRow += 1;
-    } else if (PARAGRAPH_BOUNDARIES.has(name) || heading) {
-      if (nested) this.buffer += ' ';
-      else this.start('paragraph');
-    }
-  }
-
-  finish(): Block[] {
-    this.start('paragraph');
-    return this.blocks;
-  }
-
-  private list(name: string, closing: boolean): void {
-    if (closing) {
-      if (this.lists.length === 0) return;
-      this.lists.pop();
-      if (this.lists.length === 0 && this.tableDepth === 0) this.start('paragraph');
-      return;
-    }
-    if (this.lists.length === 0 && this.tableDepth === 0) this.start('list');
-    this.lists.push(name === 'ol' ? 1 : undefined);
-  }
-
-  private listItem(name: string): void {
-    const depth = this.lists.length - 1;
-    const counter = this.lists[depth];
-    let marker = '- ';
-    if (name === 'dt') marker = '';
-    else if (counter !== undefined) {
-      marker = `${counter}. `;
-      this.lists[depth] = counter + 1;
-    }
-    this.buffer += `\n${'\u00a0\u00a0'.repeat(depth)}${marker}`;
-  }
-
-  private table(closing: boolean): void {
-    this.tableDepth = Math.max(0, this.tableDepth + (closing ? -1 : 1));
-    if (this.lists.length > 0) return;
-    if (!closing && this.tableDepth === 1) this.start('table');
-    if (closing && this.tableDepth === 0) this.start('paragraph');
-  }
-
-  /** Ends the current block and starts collecting one of the given kind. */
-  private start(kind: Block['kind'], level = 0): void {
-    const text = this.kind === 'code' ? this.buffer : tidyLines(this.buffer);
-    if (text.trim().length > 0) {
-      this.blocks.push(
-        this.kind === 'heading'
-          ? { kind: 'heading', level: this.level, text }
-          : { kind: this.kind, text },
-      );
-    }
-    this.buffer = '';
-    this.kind = kind;
-    this.level = level;
-  }
-}
-
-/** Collapses spaces, keeps list indentation, drops lines with no words (empty items or cells). */
-function tidyLines(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const indent = /^\u00a0*/.exec(line)?.[0].replace(/\u00a0/g, ' ') ?? '';
-      return (
-        indent +
-        line
-          .replace(/^\u00a0+/, '')
-          .replace(/ {2,}/g, ' ')
-          .trim()
-      );
-    })
-    .filter((line) => !/^\s*(?:[-|]|\d+\.)?[\s|]*$/.test(line))
-    .join('\n');
 }

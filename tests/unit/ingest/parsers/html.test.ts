@@ -51,6 +51,26 @@ describe('htmlParser', () => {
     expect(await read('x = "<script>"; y = 1;')).toBe('Before\n\nAfter');
   });
 
+  it('reads a page of unclosed script comments in one pass (hostile input)', () => {
+    const html = `<p>Start</p>${'<script><!--<script>'.repeat(50_000)}`;
+    expect(extractHtmlBlocks(html).blocks).toEqual([{ kind: 'paragraph', text: 'Start' }]);
+  });
+
+  it('reads the rows and cells of a table that lays out the page as paragraphs', async () => {
+    const html =
+      '<table><tr><td><h1>Weekly</h1><p>First story.</p><p>Second story.</p>' +
+      '<table><tr><th>Year</th><th>Sales</th></tr><tr><td>2014</td><td>12</td></tr></table>' +
+      '</td><td>Sidebar</td></tr></table>';
+    const document = await parseWith(htmlParser, html, 'page.html');
+    expect(document.blocks).toEqual([
+      { kind: 'heading', level: 1, text: 'Weekly' },
+      { kind: 'paragraph', text: 'First story.' },
+      { kind: 'paragraph', text: 'Second story.' },
+      { kind: 'table', text: 'Year | Sales\n2014 | 12' },
+      { kind: 'paragraph', text: 'Sidebar' },
+    ]);
+  });
+
   it('reads lists, nested lists and tables', async () => {
     const html =
       '<ul><li>one</li><li>two<ol><li>a</li><li>b</li></ol></li></ul>' +
