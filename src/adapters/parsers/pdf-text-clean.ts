@@ -9,7 +9,7 @@
  * - any other C0 code or DEL: a glyph with no character, most often the space (glyph 3 of a
  *   TrueType font, or the one character a subset's ToUnicode map left out): between two
  *   characters it separates words, at either end of a line it is dropped.
- * A line with as many such codes as letters and digits is a font read without any character
+ * A line with more such codes than letters and digits is a font read without any character
  * mapping, glyph numbers rather than text: it is dropped (OCR is the only way to its text).
  */
 
@@ -32,7 +32,7 @@ export function cleanPdfText(raw: string): string {
     .replace(/\u001f/g, SOFT_HYPHEN)
     .replace(C1, windows1252);
   const codes = text.match(GLYPH_CODES)?.join('').length ?? 0;
-  if (codes > 0 && codes >= (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0)) return '';
+  if (codes > (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0)) return '';
   text = text.replace(GLYPH_CODES, (run: string, offset: number, whole: string) => {
     const before = whole[offset - 1];
     const after = whole[offset + run.length];

@@ -34,6 +34,10 @@ describe('cleanPdfText', () => {
     );
   });
 
+  it('keeps a short line with one glyph code', () => {
+    expect(cleanPdfText('a\u0003')).toBe('a');
+  });
+
   it('drops a line that is glyph numbers rather than text', () => {
     expect(cleanPdfText('\u0007\u001c\u001d\u0008\u001a- / \u0017\u0018\u0018\u0005\u0019')).toBe(
       '',
