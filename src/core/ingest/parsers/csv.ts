@@ -36,7 +36,7 @@ function guessDelimiter(text: string): string {
 }
 
 /** RFC 4180 fields: quoted fields may hold delimiters, line breaks and doubled quotes. */
-function parseDelimited(text: string, delimiter: string): string[][] {
+export function parseDelimited(text: string, delimiter: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

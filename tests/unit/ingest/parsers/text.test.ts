@@ -25,4 +25,19 @@ describe('textParser', () => {
       'BinaryFileError',
     );
   });
+
+  it('reads a text whose every line has the same tab-separated fields as a table', async () => {
+    const table = 'Name\tRole\n"Ada"\tEngineer\nGrace\tAdmiral\n';
+    const document = await parseWith(textParser, table, 'export.txt');
+    expect(document.text).toBe('Name: Ada; Role: Engineer\n\nName: Grace; Role: Admiral');
+  });
+
+  it('keeps text with a few tabs, or tabs on some lines only, as paragraphs', async () => {
+    const ragged = 'Title\nName\tRole\nAda\tEngineer\n';
+    expect((await parseWith(textParser, ragged)).blocks).toEqual([
+      { kind: 'paragraph', text: 'Title\nName\tRole\nAda\tEngineer' },
+    ]);
+    const short = 'a\tb\nc\td\n';
+    expect((await parseWith(textParser, short)).blocks).toHaveLength(1);
+  });
 });
