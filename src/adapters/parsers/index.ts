@@ -8,6 +8,7 @@ import { emlParser } from './mail/eml.ts';
 import { mboxParser } from './mail/mbox.ts';
 import { createMsgParser, rtfBodyReader } from './mail/msg.ts';
 import {
+  epubParser,
   odpParser,
   odsParser,
   odtParser,
@@ -33,7 +34,7 @@ export interface DocumentParserOptions {
 
 /**
  * The parsers that need a library: PDF (pdf.js), Word (mammoth), Excel, PowerPoint and
- * OpenDocument (fflate and @xmldom/xmldom), e-mail (postal-mime).
+ * OpenDocument, EPUB (fflate and @xmldom/xmldom), e-mail (postal-mime).
  */
 export function createDocumentParsers(options: DocumentParserOptions): Parser[] {
   return [
@@ -49,6 +50,7 @@ export function createDocumentParsers(options: DocumentParserOptions): Parser[] 
     odtParser,
     odpParser,
     odsParser,
+    epubParser,
     emlParser,
     mboxParser,
   ];

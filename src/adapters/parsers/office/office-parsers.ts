@@ -2,7 +2,10 @@ import type { ParsedDocument, ParseInput, Parser } from '../../../core/ports/par
 
 type Parse = (input: ParseInput) => Promise<ParsedDocument>;
 
-/** A parser whose code (with fflate and @xmldom/xmldom) loads on the first file it reads. */
+/**
+ * A parser whose code (with fflate and @xmldom/xmldom) loads on the first file it reads. The
+ * formats here are ZIP packages of XML parts: Office Open XML, OpenDocument and EPUB.
+ */
 function lazyParser(extensions: string[], load: () => Promise<Parse>): Parser {
   return { extensions, parse: async (input) => (await load())(input) };
 }
@@ -36,3 +39,6 @@ export const odsParser = lazyParser(
   ['ods', 'ots'],
   async () => (await import('./opendocument.ts')).parseOds,
 );
+
+/** EPUB books: `office/epub.ts`. */
+export const epubParser = lazyParser(['epub'], async () => (await import('./epub.ts')).parseEpub);
