@@ -16,6 +16,7 @@ import { escapeMarkdown } from '../core/markdown-escape.ts';
 import { countOf, formatDateTime } from './format.ts';
 import { bestSentence, confidenceWords, readingMessage } from './passage-reading.ts';
 import { costLine, liveTotals, ranWithoutModel, traceLine } from './trace-lines.ts';
+import { engineName, turnEngine } from './engine-name.ts';
 
 /** Collection id to name. */
 type Names = ReadonlyMap<string, string>;
@@ -99,9 +100,11 @@ function turnMarkdown(turn: ConversationTurn, number: number, names: Names): str
   const status = turn.error
     ? `${STATUS_TEXT[turn.status]}: ${oneLine(turn.error.message)}`
     : STATUS_TEXT[turn.status];
+  const engine = turnEngine(turn);
+  const answeredBy = engine ? ` · Engine: ${engineName(engine)}` : '';
   const parts = [
     `## ${number}. ${oneLine(turn.question)}`,
-    `*Asked ${formatDateTime(turn.startedAt)} · Strategy: ${strategy} · ${status}*`,
+    `*Asked ${formatDateTime(turn.startedAt)} · Strategy: ${strategy}${answeredBy} · ${status}*`,
   ];
   parts.push((turn.reading ? readingMarkdown(turn.reading) : turn.answer.trim()) || '*No answer.*');
   const sources = turnSources(turn, names);

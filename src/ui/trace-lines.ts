@@ -8,6 +8,7 @@ import { confidenceWords } from './passage-reading.ts';
 import { describeThoroughStep, type Described } from './thorough-trace-lines.ts';
 import { CHOSEN_BY, FALLBACK_REASONS, NEEDS_MODEL_REASONS, PLAN_STOPS } from './trace-words.ts';
 import { isCoreEvent, type TraceEventOf } from '../core/llm/trace-events.ts';
+import { engineName } from './engine-name.ts';
 
 export interface TraceLine {
   /** The event's time, milliseconds since the run began. */
@@ -93,7 +94,14 @@ function describe(event: TraceEvent, names: Names): Described | undefined {
     case 'run-start':
       return {
         title: 'Question received',
-        ...detailOf(event.strategy ? `Strategy setting: ${event.strategy}` : ''),
+        ...detailOf(
+          [
+            event.strategy ? `Strategy setting: ${event.strategy}` : '',
+            event.engine ? `Answering with ${engineName(event.engine)}` : '',
+          ]
+            .filter((part) => part !== '')
+            .join(' · '),
+        ),
       };
     case 'run-end':
       return { title: `Run ${event.outcome}`, ...detailOf(event.error?.message ?? '') };

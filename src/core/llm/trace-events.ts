@@ -12,11 +12,17 @@ const ATTEMPT = schema.enumeration(['first', 'repair']);
 
 /** The events the model-call runtime and the run emit themselves (`Trace.emit`). */
 export const CORE_EVENTS = {
-  'run-start': schema.object({
-    question: schema.string(),
-    /** The strategy setting (`auto`: the router chooses). */
-    strategy: schema.string(),
-  }),
+  'run-start': schema.object(
+    {
+      question: schema.string(),
+      /** The strategy setting (`auto`: the router chooses). */
+      strategy: schema.string(),
+    },
+    {
+      /** The engine that answers (`ChatEngineInfo`'s id and kind); absent in older traces. */
+      engine: schema.object({ id: schema.string(), kind: schema.string() }),
+    },
+  ),
   'run-end': schema.object(
     { outcome: schema.enumeration(['answered', 'stopped', 'failed']) },
     {

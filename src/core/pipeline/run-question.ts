@@ -71,7 +71,13 @@ const STEP = 'driver';
 export async function runQuestion(options: RunQuestionOptions): Promise<RunQuestionResult> {
   const trace = new Trace(options.clock);
   if (options.onEvent) trace.subscribe(options.onEvent);
-  trace.emit({ type: 'run-start', question: options.question, strategy: options.strategy });
+  const { id, kind } = options.engine.info;
+  trace.emit({
+    type: 'run-start',
+    question: options.question,
+    strategy: options.strategy,
+    engine: { id, kind },
+  });
   let streamed = '';
   const onAnswerDelta = (text: string) => {
     streamed += text;

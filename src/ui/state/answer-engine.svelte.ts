@@ -16,6 +16,10 @@ import {
   builtInModelAvailability,
   type BuiltInAvailability,
 } from '../clients/built-in-model.ts';
+import {
+  recommendEngine,
+  type EngineRecommendation,
+} from '../../catalogues/engine-recommendation.ts';
 import { toFailure, type Failure } from './failure.ts';
 
 /** Loading the chosen on-device or built-in model: not asked for, under way, in use, or failed. */
@@ -74,6 +78,17 @@ export class AnswerEngineState {
     const kind = this.setting.kind;
     if (kind === 'webllm' || kind === 'built-in') return this.modelStatus !== 'ready';
     return kind === 'extractive';
+  }
+
+  /** The engine recommended for this device; undefined until the browser has been asked. */
+  get recommendation(): EngineRecommendation | undefined {
+    const memory = (globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory;
+    if (!this.support || !this.builtIn) return undefined;
+    const device = {
+      webGpu: this.support,
+      ...(memory === undefined ? {} : { memoryGigabytes: memory }),
+    };
+    return recommendEngine(this.builtIn, device, WEBLLM_MODELS);
   }
 
   /** Why `modelId` cannot run on this device, or undefined when it can (or before detection). */

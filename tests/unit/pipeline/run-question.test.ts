@@ -71,7 +71,10 @@ describe('runQuestion', () => {
     ]);
     expect(fieldsOf(events, 'collections-route')[0]).toMatchObject({ selected: ['kitchen'] });
     expect(deltas.join('')).toBe(answer.answer);
-    expect(events[0]?.type).toBe('run-start');
+    expect(events[0]).toMatchObject({
+      type: 'run-start',
+      engine: { id: 'scripted', kind: 'scripted' },
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run-end', outcome: 'answered' });
     expect(answer.totals.llmCalls).toBe(4);
   });

@@ -38,7 +38,13 @@ const conversation = makeConversation('a', {
         },
       ],
       events: [
-        { type: 'run-start', at: 0, question: 'How long is the core VH-7?', strategy: 'auto' },
+        {
+          type: 'run-start',
+          at: 0,
+          question: 'How long is the core VH-7?',
+          strategy: 'auto',
+          engine: { id: 'built-in', kind: 'built-in' },
+        },
         {
           type: 'strategy-choose',
           step: 'router',
@@ -85,7 +91,13 @@ describe('conversation export', () => {
     expect(markdown.startsWith('# Sediment cores\n\n')).toBe(true);
     expect(markdown).toContain('Searched: Notes. 3 questions.');
     expect(markdown).toContain('## 1. How long is the core VH-7?');
-    expect(markdown).toContain('Strategy: auto → single · Answered*');
+    // Which engine answered, kept with the turn (a turn whose trace does not say names none).
+    expect(markdown).toContain(
+      'Strategy: auto → single · Engine: the model built into this browser · Answered*',
+    );
+    expect(markdown).toContain(
+      'Question received — Strategy setting: auto · Answering with the model built into this browser',
+    );
     expect(markdown).toContain('**312 metres** [1]');
     expect(markdown).toContain(
       '- [1] `station.md` (Notes, page 2)\n  > VH-7 was drilled in 2011\n  > and is 312 metres long.',
