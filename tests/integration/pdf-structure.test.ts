@@ -49,10 +49,11 @@ describe('PDF headings', () => {
     const { page: first } = makePdfObjects(1);
     const { page: second } = makePdfObjects(2);
     const bytes = updatePdf(makePdf(pages, 'Operations'), {
-      1: '<< /Type /Catalog /Pages 2 0 R /Outlines 40 0 R >>',
+      1: `<< /Type /Catalog /Pages 2 0 R /Outlines 40 0 R /Dests << /fog [${second} 0 R /FitH 660] >> >>`,
       40: '<< /Type /Outlines /First 41 0 R /Last 41 0 R /Count 2 >>',
       41: `<< /Title (Operations) /Parent 40 0 R /First 42 0 R /Last 42 0 R /Count 1 /Dest [${first} 0 R /XYZ 0 792 0] >>`,
-      42: `<< /Title (Fog signal) /Parent 41 0 R /Dest [${second} 0 R /XYZ 72 660 0] >>`,
+      // A named destination, looked up in the catalog's /Dests.
+      42: '<< /Title (Fog signal) /Parent 41 0 R /Dest /fog >>',
     });
     const document = await parse(bytes);
     const headings = document.blocks.filter((block) => block.kind === 'heading');
