@@ -1,7 +1,8 @@
 /**
- * Properties of the PDF (pdf.js) and Word (mammoth) parsers on random bytes and on damaged copies
- * of the real fixtures: cut short, with bytes overwritten, or a valid header over garbage. Each
- * file either parses to a well-formed document that chunks cleanly or fails with a typed error.
+ * Properties of the PDF (pdf.js), Word (mammoth) and mail (postal-mime, msgreader) parsers on
+ * random bytes and on damaged copies of the real fixtures (and realdocs mail files): cut short,
+ * with bytes overwritten, or a valid header over garbage. Each file either parses to a well-formed
+ * document that chunks cleanly or fails with a typed error.
  *
  * They run the full PROPERTY_RUNS: the fixtures are small, so a case takes about a millisecond.
  *
@@ -13,9 +14,13 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { docxParser } from '../../src/adapters/parsers/docx.ts';
 import { createParserRegistry } from '../../src/adapters/parsers/index.ts';
+import { emlParser } from '../../src/adapters/parsers/mail/eml.ts';
+import { mboxParser } from '../../src/adapters/parsers/mail/mbox.ts';
+import { createMsgParser, rtfBodyReader } from '../../src/adapters/parsers/mail/msg.ts';
 import { createPdfParser } from '../../src/adapters/parsers/pdf.ts';
 import type { Parser } from '../../src/core/ports/parser.ts';
 import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
+import { realdoc } from '../support/realdocs.ts';
 import { expectValidChunks, expectWellFormedDocument, parseOutcome } from './invariants.ts';
 import { checkAsyncProperty, testTimeout } from './runs.ts';
 
@@ -78,6 +83,24 @@ const cases: { name: string; parser: Parser; path: string; original: Uint8Array 
     parser: docxParser,
     path: 'docs/a.docx',
     original: fixture('orchard-handbook.docx'),
+  },
+  {
+    name: 'E-mail',
+    parser: emlParser,
+    path: 'mail/a.eml',
+    original: new Uint8Array(readFileSync(realdoc('mail', 'testGroupWiseEml.eml'))),
+  },
+  {
+    name: 'Mailbox',
+    parser: mboxParser,
+    path: 'mail/a.mbox',
+    original: new Uint8Array(readFileSync(realdoc('mail', 'testMBOX_complex.mbox'))),
+  },
+  {
+    name: 'Outlook',
+    parser: createMsgParser(rtfBodyReader(registry)),
+    path: 'mail/a.msg',
+    original: new Uint8Array(readFileSync(realdoc('mail', 'testMSG_Post.msg'))),
   },
 ];
 

@@ -1,7 +1,7 @@
 import type { decompressRTF } from '@kenjiuno/decompressrtf';
 import type MsgReader from '@kenjiuno/msgreader';
 import type { FieldsData } from '@kenjiuno/msgreader';
-import { CorruptFileError } from '../../../core/errors.ts';
+import { ArchivistError, CorruptFileError } from '../../../core/errors.ts';
 import { documentFromBlocks } from '../../../core/ingest/parsed-document.ts';
 import type {
   Attachment,
@@ -45,28 +45,26 @@ export function createMsgParser(readRtf: RtfBodyReader): Parser {
     extensions: ['msg'],
     async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
       const Reader = await loadMsgReader();
-      let reader: MsgReader;
-      let fields: FieldsData;
       try {
-        reader = new Reader(bytes.slice().buffer);
-        fields = reader.getFileData();
+        const reader = new Reader(bytes.slice().buffer);
+        const fields = reader.getFileData();
+        if (fields.error) throw new Error(fields.error);
+        const warnings: string[] = [];
+        const message: MailMessage = {
+          body: await bodyOf(path, fields, readRtf, warnings),
+          attachments: attachmentsOf(reader, fields),
+          ...headersOf(fields),
+        };
+        const document = documentFromBlocks(path, messageBlocks(message, 1), message.subject);
+        if (message.attachments.length > 0) document.attachments = message.attachments;
+        if (warnings.length > 0) document.warnings = warnings;
+        return document;
       } catch (error) {
+        // A damaged item makes msgreader throw, or hand fields of the wrong type that fail later.
+        if (error instanceof ArchivistError) throw error;
         const detail = error instanceof Error ? error.message : String(error);
         throw new CorruptFileError(path, `not a readable Outlook message: ${detail}`);
       }
-      if (fields.error) {
-        throw new CorruptFileError(path, `not a readable Outlook message: ${fields.error}`);
-      }
-      const warnings: string[] = [];
-      const message: MailMessage = {
-        body: await bodyOf(path, fields, readRtf, warnings),
-        attachments: attachmentsOf(reader, fields),
-        ...headersOf(fields),
-      };
-      const document = documentFromBlocks(path, messageBlocks(message, 1), message.subject);
-      if (message.attachments.length > 0) document.attachments = message.attachments;
-      if (warnings.length > 0) document.warnings = warnings;
-      return document;
     },
   };
 }
