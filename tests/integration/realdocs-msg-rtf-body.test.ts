@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type * as MsgReaderModule from '@kenjiuno/msgreader';
 import { describe, expect, it, vi } from 'vitest';
-import { createMsgParser } from '../../src/adapters/parsers/mail/msg.ts';
+import { createMsgParser, rtfBodyReader } from '../../src/adapters/parsers/mail/msg.ts';
+import { createNodeParsers } from '../../scripts/node-parsers.ts';
 import { realdoc } from '../support/realdocs.ts';
 
 // The realdocs items all have a plain body; this one is read as if it had only its RTF body.
@@ -35,6 +36,21 @@ describe('an Outlook item whose body is only RTF', () => {
     expect(document.title).toBe('QuickBrownFox');
     expect(document.text).toContain('Text the RTF reader found.');
     expect(document.warnings).toBeUndefined();
+  });
+
+  it("reads the body with the registry's own RTF parser", async () => {
+    for (const [name, sentence] of [
+      ['testMSG_Post.msg', 'Is going to jump over the lazy brown dog!!!'],
+      ['testMSG_Appointment.msg', 'This is a meeting to discuss jumping'],
+      ['test-outlook2003.msg', 'Thank you for using Microsoft'],
+    ] as const) {
+      const parser = createMsgParser(rtfBodyReader(createNodeParsers()));
+      const bytes = new Uint8Array(await readFile(realdoc('mail', name)));
+      const document = await parser.parse({ path: `mail/${name}`, bytes });
+      expect.soft(document.text, name).toContain(sentence);
+      expect.soft(document.text, name).not.toMatch(/\\[a-z]+|[{}]/);
+      expect.soft(document.warnings, name).toBeUndefined();
+    }
   });
 
   it('keeps the headers and says why when the RTF cannot be read', async () => {
