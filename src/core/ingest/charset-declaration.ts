@@ -4,22 +4,30 @@ const DECLARATION_BYTES = 8192;
 /** `<?xml version="1.0" encoding="...">` at the very start of the file. */
 const XML_DECLARATION = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']+)["']/;
 /** `<meta charset="...">` or `<meta http-equiv="Content-Type" content="text/html; charset=...">`. */
-const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([^\s"'/>;]+)/i;
+const META_CHARSET = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([^\s"'/>;]+)/gi;
 
 /**
  * The encoding a markup file declares for itself, as a WHATWG encoding name TextDecoder takes:
- * its XML declaration, else the first `<meta>` that names a charset. Undefined when it declares
- * none or a label no decoder knows. As in browsers, a declared UTF-16 read from bytes that spell
- * ASCII means UTF-8, and x-user-defined means windows-1252.
+ * its XML declaration, else the first `<meta>` whose charset a decoder knows (as browsers skip a
+ * `<meta>` with an unknown label). Undefined when it declares none it can read. As in browsers, a
+ * declared UTF-16 read from bytes that spell ASCII means UTF-8, and x-user-defined
+ * windows-1252.
  */
 export function declaredEncoding(bytes: Uint8Array): string | undefined {
   const head = asciiHead(bytes);
-  const label = XML_DECLARATION.exec(head)?.[1] ?? META_CHARSET.exec(head)?.[1];
-  if (!label) return undefined;
+  const xmlLabel = XML_DECLARATION.exec(head)?.[1];
+  const labels = xmlLabel ? [xmlLabel] : [...head.matchAll(META_CHARSET)].map((match) => match[1]!);
+  for (const label of labels) {
+    const encoding = declaredLabel(label);
+    if (encoding) return encoding;
+  }
+  return undefined;
+}
+
+function declaredLabel(label: string): string | undefined {
   if (label.trim().toLowerCase() === 'x-user-defined') return 'windows-1252';
   const encoding = encodingOfLabel(label);
-  if (encoding === 'utf-16le' || encoding === 'utf-16be') return 'utf-8';
-  return encoding;
+  return encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding;
 }
 
 /** The WHATWG name of an encoding label ("latin1" -> "windows-1252"), undefined when unknown. */
