@@ -59,7 +59,10 @@ export class BlockBuilder {
       this.preformatted = Math.max(0, this.preformatted + (closing ? -1 : 1));
       this.start(this.preformatted > 0 ? 'code' : 'paragraph');
     } else if (name === 'br') {
-      this.buffer += '\n';
+      // Two line breaks in a row end a paragraph, as pages without <p> write them.
+      const blankLine = /\n[ \u00a0]*$/.test(this.buffer);
+      if (blankLine && !nested && this.preformatted === 0) this.start('paragraph');
+      else this.buffer += '\n';
     } else if (name === 'ul' || name === 'ol' || name === 'dl') {
       this.list(name, closing);
     } else if (name === 'li' || name === 'dt' || name === 'dd') {

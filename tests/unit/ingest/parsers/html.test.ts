@@ -71,6 +71,15 @@ describe('htmlParser', () => {
     ]);
   });
 
+  it('ends a paragraph at two line breaks in a row, outside lists and tables', async () => {
+    const html = '<div>One<br><br />Two<br>still two<ul><li>a<br><br>b</li></ul></div>';
+    expect((await parseWith(htmlParser, html, 'a.html')).blocks).toEqual([
+      { kind: 'paragraph', text: 'One' },
+      { kind: 'paragraph', text: 'Two\nstill two' },
+      { kind: 'list', text: '- a\nb' },
+    ]);
+  });
+
   it('reads lists, nested lists and tables', async () => {
     const html =
       '<ul><li>one</li><li>two<ol><li>a</li><li>b</li></ol></li></ul>' +
