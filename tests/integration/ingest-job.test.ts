@@ -13,7 +13,7 @@ import { runIngest, type IngestOptions } from '../../src/core/ingest/ingest-job.
 import { PauseController } from '../../src/core/ingest/pause.ts';
 import { defaultParsers } from '../../src/core/ingest/default-parsers.ts';
 import { ParserRegistry } from '../../src/core/ingest/parser-registry.ts';
-import type { Parser } from '../../src/core/ports/parser.ts';
+import type { DocumentParsers, Parser } from '../../src/core/ports/parser.ts';
 import type { IngestProgress } from '../../src/core/ingest/progress.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
@@ -203,6 +203,48 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
     await unlink(join(folder, 'lighthouse-report.pdf'));
     await ingest(store, collection, { keepPagedOriginals: true });
     expect(await store.getOriginal(pdfId)).toBeUndefined();
+  });
+
+  it('parses files ahead, several at once, and commits them in order', async () => {
+    const started: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slowParsers: DocumentParsers = {
+      check: (path, size) => parsers.check(path, size),
+      async parse(input) {
+        started.push(input.path);
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // Finishes a turn later, so the next files' parses can start meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          return await parsers.parse(input);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const store = await createStore();
+    const written: string[] = [];
+    const writeFile = store.writeFile.bind(store);
+    store.writeFile = (write) => {
+      written.push(write.file.path);
+      return writeFile(write);
+    };
+    const collection = await storedCollection(store);
+    const progress = await ingest(store, collection, { parsers: slowParsers });
+    expect(progress).toMatchObject({ phase: 'done', filesDone: 14 });
+    expect(mostInFlight).toBeGreaterThan(1);
+    // Failures are written at once, indexed files with their batch: each in the folder's order.
+    const files = await store.listFiles(collection.id);
+    const indexed = new Set(
+      files.filter((file) => file.status === 'indexed').map((file) => file.path),
+    );
+    const listed = (await new NodeFolderSource(folder).list()).map((file) => file.path);
+    expect(indexed.size).toBe(10);
+    expect(written.filter((path) => indexed.has(path))).toEqual(
+      listed.filter((path) => indexed.has(path)),
+    );
   });
 
   it("keeps the parser's warnings, OCR page count and last page with the file's record", async () => {

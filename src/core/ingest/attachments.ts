@@ -17,8 +17,6 @@ export const MAX_ATTACHMENT_DEPTH = 3;
 export interface AttachmentFile extends SourceFile {
   /** The path of the folder's own file it was found in (the outermost one, for nested messages). */
   container: string;
-  /** Its name as the message gives it, for the message's warnings. */
-  name: string;
   bytes: Uint8Array;
 }
 
@@ -64,12 +62,13 @@ export function planAttachments(
       size: bytes.length,
       mtime: parent.mtime,
       container,
-      name: displayName(attachment.name),
       bytes,
       read: () => Promise.resolve(bytes),
     });
   }
-  const warnings = [...refused].flatMap(([reason, names]) => notIndexedWarning(reason, names));
+  const warnings = [...refused].map(
+    ([reason, names]) => `Attachments not indexed (${reason}): ${names.join(', ')}`,
+  );
   const readable = attachments.length - [...refused.values()].flat().length;
   if (readable > MAX_ATTACHMENTS_PER_FILE) {
     warnings.push(
@@ -77,11 +76,6 @@ export function planAttachments(
     );
   }
   return { files, warnings };
-}
-
-/** "Attachments not indexed (reason): a, b", or nothing for no names. */
-export function notIndexedWarning(reason: string, names: readonly string[]): string[] {
-  return names.length > 0 ? [`Attachments not indexed (${reason}): ${names.join(', ')}`] : [];
 }
 
 /**

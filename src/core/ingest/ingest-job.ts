@@ -1,7 +1,7 @@
 import { describeError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
-import type { Attachment, DocumentParsers, ParsedDocument } from '../ports/parser.ts';
+import type { Attachment, DocumentParsers, ParsedDocument, ParseInput } from '../ports/parser.ts';
 import type { FileWrite, Store } from '../ports/store.ts';
 import { chunkDocument } from '../retrieval/chunking.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
@@ -12,12 +12,7 @@ import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
 import { timeSlices } from '../time-slices.ts';
 import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
 import type { Chunk, Collection, FileRecord } from '../types.ts';
-import {
-  isAttachment,
-  MAX_ATTACHMENT_DEPTH,
-  notIndexedWarning,
-  planAttachments,
-} from './attachments.ts';
+import { isAttachment, MAX_ATTACHMENT_DEPTH, planAttachments } from './attachments.ts';
 import { diffFolder } from './file-diff.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
@@ -43,7 +38,10 @@ export interface IngestOptions {
   progressInterval?: number;
 }
 
-/** Files read and hashed ahead of the one being parsed and embedded. */
+/**
+ * Files read, hashed and parsed ahead of the one being chunked and embedded: the parsers (a pool
+ * of workers in the browser) have this many files to work on at once, and no more bytes.
+ */
 const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
 
 /**
@@ -57,6 +55,17 @@ const MERGE_SLICE_MS = 30;
 
 /** Errors that mean "not a document", as opposed to a document that could not be read. */
 const SKIP_ERRORS = new Set(['UnsupportedFileError', 'BinaryFileError', 'EmptyFileError']);
+
+/** A file read ahead, with its parse started ahead too when its content is new. */
+interface ReadFile extends LoadedFile {
+  parsed?: Promise<ParsedFile>;
+}
+
+/** A parsed document and the file's bytes (which a parser in another thread hands back). */
+interface ParsedFile {
+  document: ParsedDocument;
+  bytes: Uint8Array;
+}
 
 interface PendingFile {
   source: SourceFile;
@@ -157,15 +166,31 @@ class IngestRun {
     return { work, removed: diff.removed.length };
   }
 
-  /** Checks type and size, then reads and hashes; failures travel with the file. */
-  async #load(file: SourceFile): Promise<LoadedFile> {
+  /**
+   * Checks type and size, reads and hashes, then starts the parse unless the content is the one
+   * indexed already; failures travel with the file.
+   */
+  async #load(file: SourceFile): Promise<ReadFile> {
     try {
       this.#options.parsers.check(file.path, file.size);
       const bytes = await file.read(this.#options.signal);
-      return { file, bytes, hash: await sha256Hex(bytes) };
+      const hash = await sha256Hex(bytes);
+      const previous = this.#storedByPath.get(file.path);
+      if (previous?.status === 'indexed' && previous.hash === hash) return { file, bytes, hash };
+      return { file, bytes, hash, parsed: this.#startParse(file.path, bytes) };
     } catch (error) {
       return { file, hash: '', error };
     }
+  }
+
+  /** Starts a parse, awaited later in the files' order (a failure is recorded then). */
+  #startParse(path: string, bytes: Uint8Array): Promise<ParsedFile> {
+    const input: ParseInput = { path, bytes, signal: this.#options.signal };
+    const parsed = this.#options.parsers
+      .parse(input)
+      .then((document) => ({ document, bytes: input.bytes }));
+    parsed.catch(() => undefined);
+    return parsed;
   }
 
   async #pauseIfAsked(): Promise<void> {
@@ -181,7 +206,7 @@ class IngestRun {
   }
 
   /** Parses and chunks one file into the pending batch, or records why it could not be. */
-  async #index({ file, bytes, hash, error: loadError }: LoadedFile): Promise<void> {
+  async #index({ file, bytes, hash, error: loadError, parsed }: ReadFile): Promise<void> {
     const { store } = this.#options;
     this.#progress.currentPath = file.path;
     try {
@@ -194,7 +219,7 @@ class IngestRun {
         return;
       }
       await this.#removeAttachmentsOf(file.path);
-      await this.#parseIntoBatch(file, bytes, hash, 0);
+      await this.#parseIntoBatch(file, hash, 0, parsed ?? this.#startParse(file.path, bytes));
     } catch (error) {
       await this.#recordFailure(file, hash, error);
     }
@@ -207,12 +232,12 @@ class IngestRun {
    */
   async #parseIntoBatch(
     file: SourceFile,
-    bytes: Uint8Array,
     hash: string,
     depth: number,
+    parsing: Promise<ParsedFile>,
   ): Promise<void> {
-    const { parsers, signal, keepPagedOriginals } = this.#options;
-    const document = await parsers.parse({ path: file.path, bytes, signal });
+    const { keepPagedOriginals } = this.#options;
+    const { document, bytes } = await parsing;
     if (document.attachments?.length) {
       await this.#indexAttachments(file, document, document.attachments, depth);
     }
@@ -233,8 +258,7 @@ class IngestRun {
 
   /**
    * Indexes each attachment a parser reads as a file of its own under the container's path; the
-   * others, and those with no text, are named in the container's warnings; one that fails is
-   * recorded alone.
+   * others are named in the container's warnings, and one that fails is recorded alone.
    */
   async #indexAttachments(
     parent: SourceFile,
@@ -251,20 +275,17 @@ class IngestRun {
             files: [],
             warnings: [`Attachments nested deeper than ${depth} messages not indexed.`],
           };
-    const withoutText: string[] = [];
+    if (plan.warnings.length > 0)
+      document.warnings = [...(document.warnings ?? []), ...plan.warnings];
     for (const attachment of plan.files) {
       const hash = await sha256Hex(attachment.bytes);
       try {
-        await this.#parseIntoBatch(attachment, attachment.bytes, hash, depth + 1);
+        const parsing = this.#startParse(attachment.path, attachment.bytes);
+        await this.#parseIntoBatch(attachment, hash, depth + 1, parsing);
       } catch (error) {
-        // An attachment with nothing to index (a logo, a blank page) is no file of the folder's.
-        const skipped = SKIP_ERRORS.has(describeError(error).name);
-        if (skipped && !this.#options.signal?.aborted) withoutText.push(attachment.name);
-        else await this.#recordFailure(attachment, hash, error);
+        await this.#recordFailure(attachment, hash, error);
       }
     }
-    const warnings = [...plan.warnings, ...notIndexedWarning('no text to index', withoutText)];
-    if (warnings.length > 0) document.warnings = [...(document.warnings ?? []), ...warnings];
   }
 
   /** Records why a file could not be indexed: skipped when it is not a document, else failed. */

@@ -20,12 +20,12 @@ export interface ReadAheadLimits {
  * Yields `files` in order, each loaded by `load`, with up to `limits` of the following files
  * loading meanwhile, so reading and hashing overlap parsing and embedding.
  */
-export async function* readAhead(
+export async function* readAhead<Loaded extends LoadedFile>(
   files: readonly SourceFile[],
-  load: (file: SourceFile) => Promise<LoadedFile>,
+  load: (file: SourceFile) => Promise<Loaded>,
   limits: ReadAheadLimits,
-): AsyncGenerator<LoadedFile> {
-  const inFlight: Promise<LoadedFile>[] = [];
+): AsyncGenerator<Loaded> {
+  const inFlight: Promise<Loaded>[] = [];
   let inFlightBytes = 0;
   let next = 0;
   const fill = (): void => {

@@ -46,6 +46,10 @@ export interface Attachment {
 
 export interface ParseInput {
   path: string;
+  /**
+   * The file's bytes. A parser in another thread moves them there (they are detached here) and
+   * puts them back in this field once it has returned a document.
+   */
   bytes: Uint8Array;
   signal?: AbortSignal;
 }

@@ -1,0 +1,71 @@
+/**
+ * What a parse worker serves (`workers/parse.worker.ts`): every parser, with pdf.js started in
+ * the worker and OCR asked of the library worker's one shared engine (`connectOcr`), so one
+ * tesseract.js worker with its language data serves the whole pool.
+ */
+import { transfer } from 'comlink';
+import { createParserRegistry } from '../adapters/parsers/index.ts';
+import type { ParseReply } from '../adapters/parsers/parser-pool.ts';
+import { browserPdfResources, loadBrowserPdfjs } from '../adapters/parsers/pdfjs-browser.ts';
+import type { OcrEngine, OcrResult } from '../core/ports/ocr-engine.ts';
+import type { ParsedDocument } from '../core/ports/parser.ts';
+
+/** The library worker's OCR engine as a parse worker reaches it. */
+export interface OcrBridge {
+  /** The engine's languages; undefined while text recognition is turned off. */
+  languages(): Promise<readonly string[] | undefined>;
+  recognise(image: Uint8Array): Promise<OcrResult>;
+}
+
+export function createParseWorkerApi() {
+  let ocr: OcrBridge | undefined;
+  const registry = createParserRegistry({
+    loadPdfjs: loadBrowserPdfjs,
+    pdfResources: browserPdfResources(),
+    ocrEngine: async (): Promise<OcrEngine | undefined> => {
+      const bridge = ocr;
+      const languages = await bridge?.languages();
+      return bridge && languages && { languages, recognise: (image) => bridge.recognise(image) };
+    },
+  });
+  return {
+    /** Hands over the library worker's OCR engine (a comlink proxy); called once, at start. */
+    connectOcr(bridge: OcrBridge): void {
+      ocr = bridge;
+    },
+
+    /** Parses a file; its bytes and those of its attachments are moved back, not copied. */
+    async parse(path: string, bytes: Uint8Array): Promise<ParseReply> {
+      const document = await registry.parse({ path, bytes });
+      const attachments = document.attachments?.map((attachment) => ({
+        ...attachment,
+        bytes: ownBuffer(attachment.bytes),
+      }));
+      const reply: ParseReply = {
+        document: attachments ? { ...document, attachments } : document,
+        bytes,
+      };
+      return transfer(reply, movedBuffers(reply.document, bytes));
+    },
+  };
+}
+
+export type ParseWorkerApi = ReturnType<typeof createParseWorkerApi>;
+
+/**
+ * The bytes in a buffer of their own: an attachment is often a view into its container's buffer,
+ * which would otherwise be cloned (or moved) whole with each attachment.
+ */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : bytes.slice();
+}
+
+function movedBuffers(document: ParsedDocument, bytes: Uint8Array): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>([bytes.buffer as ArrayBuffer]);
+  for (const attachment of document.attachments ?? []) {
+    buffers.add(attachment.bytes.buffer as ArrayBuffer);
+  }
+  return [...buffers];
+}

@@ -1,0 +1,83 @@
+/**
+ * The library worker's pool of parse workers (`workers/parse.worker.ts`): as many as the device
+ * has cores less one, at most 4, unless the `parse-workers` setting names a number.
+ */
+import { proxy, transfer, wrap, type Remote } from 'comlink';
+import { ParserPool, type ParseWorker } from '../adapters/parsers/parser-pool.ts';
+import type { OcrEngineSource } from '../core/ports/ocr-engine.ts';
+import type { DocumentParsers } from '../core/ports/parser.ts';
+import type { SettingsStore } from './catalogue-embedders.ts';
+import type { OcrBridge, ParseWorkerApi } from './parse-worker-api.ts';
+import type { WorkerSignal } from './worker-signals.ts';
+
+/** The setting that fixes the pool's size (1 to `MAX_PARSE_WORKERS`); automatic when absent. */
+export const PARSE_WORKERS_SETTING = 'parse-workers';
+
+/** Parse workers at most, automatic or set. */
+export const MAX_PARSE_WORKERS = 8;
+
+/** `min(4, max(1, cores - 1))`, or the setting when it is a whole number from 1 to 8. */
+export function parseWorkerCount(cores: number, setting: unknown): number {
+  if (Number.isInteger(setting) && (setting as number) >= 1) {
+    return Math.min(setting as number, MAX_PARSE_WORKERS);
+  }
+  return Math.min(4, Math.max(1, Math.floor(cores) - 1));
+}
+
+export interface ParseWorkerOptions {
+  /** The type and size check, done here before a file is read. */
+  check: DocumentParsers['check'];
+  /** The library worker's OCR engine, which every parse worker asks through a bridge. */
+  ocrEngine: OcrEngineSource;
+  settings: Pick<SettingsStore, 'getSetting'>;
+  locks: Pick<LockManager, 'request'> | undefined;
+}
+
+/** `DocumentParsers` that parse in a pool of workers started from this worker. */
+export function parseInWorkers(options: ParseWorkerOptions): ParserPool {
+  const bridge: OcrBridge = {
+    languages: async () => (await options.ocrEngine())?.languages,
+    recognise: async (image) => {
+      const engine = await options.ocrEngine();
+      if (!engine) throw new DOMException('Text recognition is turned off.', 'NotSupportedError');
+      return engine.recognise(image);
+    },
+  };
+  return new ParserPool({
+    check: options.check,
+    start: () => startParseWorker(bridge, options.locks),
+    size: async () =>
+      parseWorkerCount(
+        navigator.hardwareConcurrency,
+        await options.settings.getSetting(PARSE_WORKERS_SETTING),
+      ),
+  });
+}
+
+function startParseWorker(
+  bridge: OcrBridge,
+  locks: Pick<LockManager, 'request'> | undefined,
+): ParseWorker {
+  const worker = new Worker(new URL('../../workers/parse.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'parse',
+  });
+  const remote: Remote<ParseWorkerApi> = wrap(worker);
+  void remote.connectOcr(proxy(bridge));
+  let stopped: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (stopped = resolve));
+  // The worker holds a lock while it lives (see `announceLife`): granted here once it has ended.
+  worker.addEventListener('message', (event: MessageEvent<WorkerSignal>) => {
+    if (event.data?.archivist === 'alive') void locks?.request(event.data.lock, () => stopped());
+  });
+  // A worker whose script fails to load or that throws outside a call is no use either.
+  worker.addEventListener('error', () => {
+    worker.terminate();
+    stopped();
+  });
+  return {
+    parse: (path, bytes) => remote.parse(path, transfer(bytes, [bytes.buffer as ArrayBuffer])),
+    ended,
+    terminate: () => worker.terminate(),
+  };
+}
