@@ -8,7 +8,9 @@
  * - C1 (U+0080-U+009F): Windows-1252 bytes taken for Latin-1 (0x93 is a left double quote).
  * - any other C0 code or DEL: a glyph with no character, most often the space (glyph 3 of a
  *   TrueType font, or the one character a subset's ToUnicode map left out): between two
- *   characters it separates words, at either end of a line it is dropped.
+ *   characters it separates words, at either end of a line it is dropped; except a code that
+ *   only ever ends lines after a letter, and ends few of them: the hyphen a layout engine put
+ *   where it broke a word (`lineEndHyphens`).
  * A line with more such codes than letters and digits is a font read without any character
  * mapping, glyph numbers rather than text: it is dropped (OCR is the only way to its text).
  */
@@ -24,8 +26,35 @@ const WINDOWS_1252_C1 = '€ ‚ƒ„…†‡ˆ‰Š‹Œ Ž  ‘’“”•�
 const C1 = /[\u0080-\u009f]/g;
 const GLYPH_CODES = /[\u0001-\u0008\u000e-\u001d\u007f]+/g;
 
-export function cleanPdfText(raw: string): string {
-  let text = raw
+/** A glyph code after a letter at the end of a line (white space aside). */
+const ENDING_CODE = /\p{L}([\u0001-\u0008\u000e-\u001d\u007f])\s*$/u;
+/** A glyph code between two characters. */
+const INNER_CODE = /\S([\u0001-\u0008\u000e-\u001d\u007f])(?=\S)/gu;
+
+/**
+ * The glyph codes of a page's lines that stand for a hyphen: codes that end a line straight after
+ * a letter, never stand between two characters within a line (there they would be spaces), and
+ * end at most half of the lines (a code that ends most lines is a trailing space).
+ */
+export function lineEndHyphens(lines: readonly string[]): Set<string> {
+  const endings = new Map<string, number>();
+  const within = new Set<string>();
+  for (const line of lines) {
+    const code = ENDING_CODE.exec(line)?.[1];
+    if (code) endings.set(code, (endings.get(code) ?? 0) + 1);
+    for (const match of line.matchAll(INNER_CODE)) if (match[1]) within.add(match[1]);
+  }
+  const hyphens = new Set<string>();
+  for (const [code, count] of endings) {
+    if (!within.has(code) && count * 2 <= lines.length) hyphens.add(code);
+  }
+  return hyphens;
+}
+
+/** `raw` cleaned of control characters; `hyphens`: the codes that end a line as a hyphen. */
+export function cleanPdfText(raw: string, hyphens: ReadonlySet<string> = new Set()): string {
+  const ending = ENDING_CODE.exec(raw);
+  let text = (ending?.[1] && hyphens.has(ending[1]) ? `${raw.slice(0, ending.index + 1)}-` : raw)
     .replace(/\u0000/g, '')
     .replace(/[\t\n\u000b\u000c\r]/g, ' ')
     .replace(/\u001e/g, '-')

@@ -1,4 +1,4 @@
-import { cleanPdfText, SOFT_HYPHEN } from './pdf-text-clean.ts';
+import { cleanPdfText, lineEndHyphens, SOFT_HYPHEN } from './pdf-text-clean.ts';
 
 /** A run of text on a PDF page as pdf.js reports it (the fields of its `TextItem`). */
 export interface PositionedText {
@@ -49,14 +49,15 @@ function joinsUnspaced(before: string, after: string): boolean {
 /**
  * Joins a page's text runs into lines by their baseline, with a space where there is a
  * horizontal gap (between Chinese or Japanese characters only where the gap is a whole
- * character wide), and cleans each line (`cleanPdfText`). Lines without text are left out.
+ * character wide), and cleans each line (`cleanPdfText`, with the page's line-end hyphens).
+ * Lines without text are left out.
  */
 export function linesFromTextItems(items: readonly PositionedText[]): PdfLine[] {
-  const lines: PdfLine[] = [];
+  const lines: OpenLine[] = [];
   let current: OpenLine | undefined;
   let lineEndX = 0;
   const end = (): void => {
-    if (current) lines.push(finishLine(current));
+    if (current) lines.push(current);
     current = undefined;
   };
   for (const item of items) {
@@ -77,7 +78,8 @@ export function linesFromTextItems(items: readonly PositionedText[]): PdfLine[] 
     if (item.hasEOL) end();
   }
   end();
-  return lines.filter((line) => line.text.length > 0);
+  const hyphens = lineEndHyphens(lines.map((line) => line.text));
+  return lines.map((line) => finishLine(line, hyphens)).filter((line) => line.text.length > 0);
 }
 
 function needsSpace(text: string, next: string, gap: number, height: number): boolean {
@@ -107,8 +109,8 @@ function mostOf<Key>(counts: Map<Key, number>, fallback: Key): Key {
   return best;
 }
 
-function finishLine(line: OpenLine): PdfLine {
-  const text = cleanPdfText(line.text).replace(/\s+/g, ' ').trim();
+function finishLine(line: OpenLine, hyphens: ReadonlySet<string>): PdfLine {
+  const text = cleanPdfText(line.text, hyphens).replace(/\s+/g, ' ').trim();
   return {
     text,
     y: line.y,

@@ -1,6 +1,10 @@
 /* eslint-disable no-control-regex -- the tests look for control characters */
 import { describe, expect, it } from 'vitest';
-import { cleanPdfText, SOFT_HYPHEN } from '../../../src/adapters/parsers/pdf-text-clean.ts';
+import {
+  cleanPdfText,
+  lineEndHyphens,
+  SOFT_HYPHEN,
+} from '../../../src/adapters/parsers/pdf-text-clean.ts';
 
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -56,5 +60,25 @@ describe('cleanPdfText', () => {
     expect(cleanPdfText('Kestrel Point: 18,240 visitors — 東京')).toBe(
       'Kestrel Point: 18,240 visitors — 東京',
     );
+  });
+});
+
+describe('lineEndHyphens', () => {
+  it('takes a code that only ends a few lines after a letter for the hyphen of a broken word', () => {
+    const lines = ['The measure\u0002', 'ments of the ice', 'were taken twice', 'a day.'];
+    const hyphens = lineEndHyphens(lines);
+    expect([...hyphens]).toEqual(['\u0002']);
+    expect(cleanPdfText(lines[0] ?? '', hyphens)).toBe('The measure-');
+  });
+
+  it('takes a code that also stands between words for a space, wherever it is', () => {
+    const lines = ['Perceived\u0002Ease\u0002of', 'Use\u0002was rated', 'by the panel.'];
+    expect(lineEndHyphens(lines).size).toBe(0);
+    expect(cleanPdfText(lines[1] ?? '', lineEndHyphens(lines))).toBe('Use was rated');
+  });
+
+  it('takes a code that ends most lines for a trailing space', () => {
+    const lines = ['Tides rose\u0003', 'and gulls\u0003', 'left early.'];
+    expect(lineEndHyphens(lines).size).toBe(0);
   });
 });

@@ -76,6 +76,15 @@ describe('paragraphsFromLines', () => {
     expect(paragraphs(items)).toEqual(['A measurement of ice.']);
   });
 
+  it('rejoins a word broken at a line end by a hyphen glyph without a character', () => {
+    const items = [
+      run('The measure\u0002', 72, 700),
+      run('ments of the ice were', 72, 688),
+      run('taken twice a day.', 72, 676),
+    ];
+    expect(paragraphs(items)).toEqual(['The measurements of the ice were taken twice a day.']);
+  });
+
   it("rejoins a word at Word's optional hyphen and drops it inside a line", () => {
     const items = [run('An opti\u001f', 72, 700), run('mal re\u001fsult.', 72, 688)];
     expect(paragraphs(items)).toEqual(['An optimal result.']);
