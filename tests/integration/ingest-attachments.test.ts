@@ -77,6 +77,7 @@ const report: Part = {
   content: makePdf([[{ text: 'The moraine survey counted 1,874 boulders.' }]], 'Survey'),
 };
 const archive: Part = { name: 'photos.zip', type: 'application/zip', content: 'PK\u0003\u0004' };
+const blank: Part = { name: 'signature.html', type: 'text/html', content: '<p> </p>' };
 
 async function ingest(store: MemoryStore, collection: Collection, search?: LibrarySearch) {
   return runIngest({
@@ -106,10 +107,15 @@ const byPath = (files: readonly FileRecord[]) =>
   Object.fromEntries(files.map((file) => [file.path, file]));
 
 describe('ingesting e-mail with attachments', () => {
-  it('indexes each readable attachment as its own searchable document under the message', async () => {
+  it('indexes each readable attachment as its own searchable document under the message, and names the others in its warnings', async () => {
     await writeFile(
       join(folder, 'funding.eml'),
-      email('Funding request', 'Please review the attached budget.', [budget, report, archive]),
+      email('Funding request', 'Please review the attached budget.', [
+        budget,
+        report,
+        archive,
+        blank,
+      ]),
     );
     const { store, collection, search } = await setUp();
     const progress: IngestProgress = await ingest(store, collection, search);
@@ -123,7 +129,10 @@ describe('ingesting e-mail with attachments', () => {
     ]);
     expect(files['funding.eml']).toMatchObject({
       status: 'indexed',
-      warnings: ['Attachments not indexed (type not supported): photos.zip'],
+      warnings: [
+        'Attachments not indexed (type not supported): photos.zip',
+        'Attachments not indexed (no text to index): signature.html',
+      ],
     });
     expect(files['funding.eml']).not.toHaveProperty('container');
     expect(files['funding.eml/attachments/budget.csv']).toMatchObject({

@@ -3,7 +3,7 @@ import type { SourceFile } from '../ports/folder-source.ts';
 import type { Attachment } from '../ports/parser.ts';
 
 /** The folder-like segment between a container's path and its attachments' names. */
-export const ATTACHMENTS_SEGMENT = 'attachments';
+const ATTACHMENTS_SEGMENT = 'attachments';
 /** Attachments indexed from one file at most (a mailbox can carry thousands). */
 export const MAX_ATTACHMENTS_PER_FILE = 500;
 /** Messages attached to messages are followed this many levels deep. */
@@ -17,6 +17,8 @@ export const MAX_ATTACHMENT_DEPTH = 3;
 export interface AttachmentFile extends SourceFile {
   /** The path of the folder's own file it was found in (the outermost one, for nested messages). */
   container: string;
+  /** Its name as the message gives it, for the message's warnings. */
+  name: string;
   bytes: Uint8Array;
 }
 
@@ -62,13 +64,12 @@ export function planAttachments(
       size: bytes.length,
       mtime: parent.mtime,
       container,
+      name: displayName(attachment.name),
       bytes,
       read: () => Promise.resolve(bytes),
     });
   }
-  const warnings = [...refused].map(
-    ([reason, names]) => `Attachments not indexed (${reason}): ${names.join(', ')}`,
-  );
+  const warnings = [...refused].flatMap(([reason, names]) => notIndexedWarning(reason, names));
   const readable = attachments.length - [...refused.values()].flat().length;
   if (readable > MAX_ATTACHMENTS_PER_FILE) {
     warnings.push(
@@ -76,6 +77,11 @@ export function planAttachments(
     );
   }
   return { files, warnings };
+}
+
+/** "Attachments not indexed (reason): a, b", or nothing for no names. */
+export function notIndexedWarning(reason: string, names: readonly string[]): string[] {
+  return names.length > 0 ? [`Attachments not indexed (${reason}): ${names.join(', ')}`] : [];
 }
 
 /**

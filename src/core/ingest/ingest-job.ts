@@ -12,7 +12,12 @@ import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
 import { timeSlices } from '../time-slices.ts';
 import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
 import type { Chunk, Collection, FileRecord } from '../types.ts';
-import { isAttachment, MAX_ATTACHMENT_DEPTH, planAttachments } from './attachments.ts';
+import {
+  isAttachment,
+  MAX_ATTACHMENT_DEPTH,
+  notIndexedWarning,
+  planAttachments,
+} from './attachments.ts';
 import { diffFolder } from './file-diff.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
@@ -258,7 +263,8 @@ class IngestRun {
 
   /**
    * Indexes each attachment a parser reads as a file of its own under the container's path; the
-   * others are named in the container's warnings, and one that fails is recorded alone.
+   * others, and those with no text, are named in the container's warnings; one that fails is
+   * recorded alone.
    */
   async #indexAttachments(
     parent: SourceFile,
@@ -275,17 +281,21 @@ class IngestRun {
             files: [],
             warnings: [`Attachments nested deeper than ${depth} messages not indexed.`],
           };
-    if (plan.warnings.length > 0)
-      document.warnings = [...(document.warnings ?? []), ...plan.warnings];
+    const withoutText: string[] = [];
     for (const attachment of plan.files) {
       const hash = await sha256Hex(attachment.bytes);
       try {
         const parsing = this.#startParse(attachment.path, attachment.bytes);
         await this.#parseIntoBatch(attachment, hash, depth + 1, parsing);
       } catch (error) {
-        await this.#recordFailure(attachment, hash, error);
+        // An attachment with nothing to index (a logo, a blank page) is no file of the folder's.
+        const skipped = SKIP_ERRORS.has(describeError(error).name);
+        if (skipped && !this.#options.signal?.aborted) withoutText.push(attachment.name);
+        else await this.#recordFailure(attachment, hash, error);
       }
     }
+    const warnings = [...plan.warnings, ...notIndexedWarning('no text to index', withoutText)];
+    if (warnings.length > 0) document.warnings = [...(document.warnings ?? []), ...warnings];
   }
 
   /** Records why a file could not be indexed: skipped when it is not a document, else failed. */

@@ -62,9 +62,9 @@ describe('planAttachments', () => {
       ],
       check,
     );
-    expect(plan.files.map((file) => [file.path, file.container, file.mtime, file.size])).toEqual([
-      ['mail/report.eml/attachments/budget.csv', 'mail/report.eml', 42, 8],
-    ]);
+    expect(
+      plan.files.map((file) => [file.path, file.name, file.container, file.mtime, file.size]),
+    ).toEqual([['mail/report.eml/attachments/budget.csv', 'budget.csv', 'mail/report.eml', 42, 8]]);
     expect(isAttachment(plan.files[0]!)).toBe(true);
     expect(isAttachment(message)).toBe(false);
     expect(plan.warnings).toEqual([
