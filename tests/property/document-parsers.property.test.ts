@@ -1,6 +1,7 @@
 /**
- * Properties of the PDF (pdf.js), Word (mammoth) and mail (postal-mime, msgreader) parsers on
- * random bytes and on damaged copies of the real fixtures (and realdocs mail files): cut short,
+ * Properties of the PDF (pdf.js), Word (mammoth), mail (postal-mime, msgreader), Excel, PowerPoint,
+ * OpenDocument and RTF parsers on random bytes and on damaged copies of the real fixtures (and
+ * realdocs mail and office files): cut short,
  * with bytes overwritten, or a valid header over garbage. Each file either parses to a well-formed
  * document that chunks cleanly or fails with a typed error.
  *
@@ -17,7 +18,13 @@ import { createParserRegistry } from '../../src/adapters/parsers/index.ts';
 import { emlParser } from '../../src/adapters/parsers/mail/eml.ts';
 import { mboxParser } from '../../src/adapters/parsers/mail/mbox.ts';
 import { createMsgParser, rtfBodyReader } from '../../src/adapters/parsers/mail/msg.ts';
+import {
+  odtParser,
+  pptxParser,
+  xlsxParser,
+} from '../../src/adapters/parsers/office/office-parsers.ts';
 import { createPdfParser } from '../../src/adapters/parsers/pdf.ts';
+import { rtfParser } from '../../src/core/ingest/parsers/rtf.ts';
 import type { Parser } from '../../src/core/ports/parser.ts';
 import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
 import { realdoc } from '../support/realdocs.ts';
@@ -27,8 +34,13 @@ import { checkAsyncProperty, testTimeout } from './runs.ts';
 const fixture = (name: string): Uint8Array =>
   new Uint8Array(readFileSync(new URL(`../fixtures/library/${name}`, import.meta.url)));
 
-/** The typed errors a damaged PDF or Word file may fail with. */
-const DOCUMENT_ERRORS = ['CorruptFileError', 'EmptyFileError', 'PasswordProtectedError'];
+/** The typed errors a damaged document may fail with (a ZIP package may declare huge parts). */
+const DOCUMENT_ERRORS = [
+  'ArchiveTooLargeError',
+  'CorruptFileError',
+  'EmptyFileError',
+  'PasswordProtectedError',
+];
 
 /** Damaged copies of `original`, random bytes, and random bytes behind its first bytes. */
 function damaged(original: Uint8Array): fc.Arbitrary<Uint8Array> {
@@ -101,6 +113,30 @@ const cases: { name: string; parser: Parser; path: string; original: Uint8Array 
     parser: createMsgParser(rtfBodyReader(registry)),
     path: 'mail/a.msg',
     original: new Uint8Array(readFileSync(realdoc('mail', 'testMSG_Post.msg'))),
+  },
+  {
+    name: 'Excel',
+    parser: xlsxParser,
+    path: 'sheets/a.xlsx',
+    original: new Uint8Array(readFileSync(realdoc('office', 'testEXCEL.xlsx'))),
+  },
+  {
+    name: 'PowerPoint',
+    parser: pptxParser,
+    path: 'slides/a.pptx',
+    original: new Uint8Array(readFileSync(realdoc('office', 'testPPT_various.pptx'))),
+  },
+  {
+    name: 'OpenDocument',
+    parser: odtParser,
+    path: 'docs/a.odt',
+    original: new Uint8Array(readFileSync(realdoc('office', 'testODTStyles3.odt'))),
+  },
+  {
+    name: 'RTF',
+    parser: rtfParser,
+    path: 'docs/a.rtf',
+    original: new Uint8Array(readFileSync(realdoc('office', 'testRTF-ms932.rtf'))),
   },
 ];
 
