@@ -17,7 +17,7 @@ export interface MailMessage {
 }
 
 /** Shown as the heading of a message without a subject. */
-export const NO_SUBJECT = '(no subject)';
+const NO_SUBJECT = '(no subject)';
 
 /**
  * A message as blocks: its subject as a heading at `level`, then one paragraph of who wrote to

@@ -46,7 +46,7 @@ function contentBytes(part: MimePart): Uint8Array {
 }
 
 /** "Name <address>", the address alone, or a group as "Group: a, b". */
-export function formatAddress(address: Address): string {
+function formatAddress(address: Address): string {
   if (address.group) return `${address.name}: ${address.group.map(formatAddress).join(', ')}`;
   if (!address.name) return address.address;
   return address.address ? `${address.name} <${address.address}>` : address.name;
