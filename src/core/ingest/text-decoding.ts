@@ -70,7 +70,7 @@ function decodeOrExplain(
   if (declared && declared !== 'utf-8' && !(utf8 !== undefined && /[^\0-\x7f]/.test(utf8))) {
     return decodeAs(declared, bytes);
   }
-  if (utf8 !== undefined) return utf8;
+  if (utf8 !== undefined) return escapedEncodingText(bytes, utf8) ?? utf8;
   if (counts.multibyte >= counts.invalid) return lenientUtf8.decode(bytes);
   const detected = detectEncoding(bytes);
   if (detected) return decodeAs(detected, bytes);
@@ -79,6 +79,16 @@ function decodeOrExplain(
     return { binary: `${percent(suspicious)} control characters and invalid UTF-8${where}` };
   }
   return decodeAs('windows-1252', bytes);
+}
+
+/**
+ * ISO-2022-JP is 7-bit, so valid UTF-8: its escape sequences (ESC $ B ... ESC ( B) switch
+ * between ASCII and Japanese. Such text, as jschardet recognises it, decoded; else undefined.
+ */
+function escapedEncodingText(bytes: Uint8Array, utf8: string): string | undefined {
+  if (!utf8.includes('\u001b$') && !utf8.includes('\u001b(')) return undefined;
+  const detected = detectEncoding(bytes);
+  return detected === 'iso-2022-jp' ? decodeAs(detected, bytes) : undefined;
 }
 
 function percent(share: number): string {
@@ -125,7 +135,13 @@ function countCharacters(bytes: Uint8Array, truncated: boolean): CharacterCounts
     if (code === 0xfffd) counts.invalid += 1;
     else if (code >= 0x80) counts.multibyte += 1;
     else if (
-      (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) ||
+      // Escape starts ANSI colours in logs and ISO-2022 shifts: text, not a sign of binary.
+      (code < 0x20 &&
+        code !== 0x09 &&
+        code !== 0x0a &&
+        code !== 0x0c &&
+        code !== 0x0d &&
+        code !== 0x1b) ||
       code === 0x7f
     ) {
       counts.control += 1;

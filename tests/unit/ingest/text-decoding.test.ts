@@ -105,6 +105,24 @@ describe('decodeText with legacy encodings', () => {
     expect(decodeText('a.txt', encodeLegacy(text, encoding))).toBe(text);
   });
 
+  it('reads ISO-2022-JP, which is 7-bit and so also valid UTF-8', () => {
+    const escape = (...codes: number[]): number[] => [0x1b, ...codes];
+    // "日本語 text": ESC $ B switches to JIS X 0208, ESC ( B back to ASCII.
+    const bytes = [
+      ...escape(0x24, 0x42),
+      ...[0x46, 0x7c, 0x4b, 0x5c, 0x38, 0x6c],
+      ...escape(0x28, 0x42),
+      ...utf8(' text'),
+    ];
+    expect(decodeText('a.txt', Uint8Array.from(bytes))).toBe('日本語 text');
+  });
+
+  it('keeps a log with ANSI colour escapes as text', () => {
+    // Three escapes in 17 characters, past the 10 % of control characters that mean binary.
+    const log = utf8('\u001b[1m\u001b[31mE\u001b[0m ok\n'.repeat(20));
+    expect(decodeText('a.log', log)).toContain('\u001b[31mE');
+  });
+
   it('still rejects binary data without NUL or control bytes', () => {
     const noise = Uint8Array.from({ length: 4000 }, (_, index) => 0x80 | ((index * 7919) % 128));
     expect(() => decodeText('a.bin', noise)).toThrow(
