@@ -13,6 +13,8 @@ interface Placed {
   block: Block;
   /** Baseline of the block's first line (for an inserted bookmark, the top of its view). */
   y: number;
+  /** The lines of a paragraph read from the page. */
+  lines?: PdfLine[];
 }
 
 /** Type this much larger than the body's is a heading's. */
@@ -37,7 +39,15 @@ export function structurePages(
   pages: readonly PageParagraphs[],
   outline: readonly OutlineEntry[],
 ): Block[][] {
-  if (outline.length > 0) return pages.map((page) => withOutline(page, outline));
+  if (outline.length > 0) {
+    const entriesOf = new Map<number, OutlineEntry[]>();
+    for (const entry of outline) {
+      const entries = entriesOf.get(entry.page) ?? [];
+      entries.push(entry);
+      entriesOf.set(entry.page, entries);
+    }
+    return pages.map((page) => withOutline(page, entriesOf.get(page.number) ?? []));
+  }
   const levelOf = typeLevels(pages.flatMap((page) => page.paragraphs));
   return pages.map((page) =>
     page.paragraphs.map((paragraph): Block => {
@@ -49,58 +59,59 @@ export function structurePages(
   );
 }
 
-function withOutline(page: PageParagraphs, outline: readonly OutlineEntry[]): Block[] {
+/** A page's blocks with its bookmarks (in outline order) as headings. */
+function withOutline(page: PageParagraphs, entries: readonly OutlineEntry[]): Block[] {
   const placed: Placed[] = page.paragraphs.map((paragraph) => ({
     block: { kind: 'paragraph', text: paragraph.text, page: page.number },
     y: paragraph.lines[0]?.y ?? 0,
+    lines: paragraph.lines,
   }));
-  const lines = new Map(placed.map((item, index) => [item, page.paragraphs[index]?.lines ?? []]));
   let after = 0;
-  for (const entry of outline) {
-    if (entry.page !== page.number) continue;
-    const key = matchKey(entry.title);
-    const isParagraph = (item: Placed): boolean => item.block.kind === 'paragraph';
-    const whole = placed.findIndex(
-      (item) => isParagraph(item) && matchKey(item.block.text) === key,
-    );
-    const match =
-      whole >= 0
-        ? whole
-        : placed.findIndex(
-            (item) => isParagraph(item) && matchKey(lines.get(item)?.[0]?.text ?? '') === key,
-          );
-    const found = placed[match];
-    if (found) {
-      const [first, ...rest] = whole >= 0 ? [undefined] : (lines.get(found) ?? []);
-      placed.splice(match, 1, {
-        block: {
-          kind: 'heading',
-          level: entry.level,
-          text: first?.text ?? found.block.text,
-          page: page.number,
-        },
-        y: found.y,
-      });
-      if (rest.length > 0) {
-        const remainder = found.block.text.slice(first?.text.length ?? 0).trim();
-        placed.splice(match + 1, 0, {
-          block: { ...found.block, text: remainder },
-          y: rest[0]?.y ?? found.y,
-        });
-      }
-      after = match + 1;
-      continue;
-    }
-    const top = entry.top ?? Number.POSITIVE_INFINITY;
-    let index = after;
-    while (index < placed.length && (placed[index]?.y ?? 0) >= top) index += 1;
-    placed.splice(index, 0, {
-      block: { kind: 'heading', level: entry.level, text: entry.title, page: page.number },
-      y: top,
-    });
-    after = index + 1;
+  for (const entry of entries) {
+    after = markTitle(placed, entry) ?? insertTitle(placed, entry, after);
   }
   return placed.map((item) => item.block);
+}
+
+/**
+ * Makes the paragraph that says the bookmark's title, or whose first line says it (the rest goes
+ * on as a paragraph), the heading. Returns the index after the heading, or undefined.
+ */
+function markTitle(placed: Placed[], entry: OutlineEntry): number | undefined {
+  const key = matchKey(entry.title);
+  if (!key) return undefined;
+  const says = (text: string | undefined): boolean => text !== undefined && matchKey(text) === key;
+  const whole = placed.findIndex((item) => item.lines && says(item.block.text));
+  const index =
+    whole >= 0 ? whole : placed.findIndex((item) => item.lines && says(item.lines[0]?.text));
+  const found = placed[index];
+  if (!found?.lines) return undefined;
+  const [first, ...rest] = found.lines;
+  const text = whole >= 0 || !first ? found.block.text : first.text;
+  const heading: Placed = {
+    block: { ...found.block, kind: 'heading', level: entry.level, text },
+    y: found.y,
+  };
+  const remainder = found.block.text.slice(text.length).trim();
+  if (whole >= 0 || !remainder) {
+    placed.splice(index, 1, heading);
+  } else {
+    const body: Placed = { block: { ...found.block, text: remainder }, y: rest[0]?.y ?? found.y };
+    placed.splice(index, 1, heading, body);
+  }
+  return index + 1;
+}
+
+/** Puts the bookmark's title in as a heading where it points, after `after`. */
+function insertTitle(placed: Placed[], entry: OutlineEntry, after: number): number {
+  const top = entry.top ?? Number.POSITIVE_INFINITY;
+  let index = after;
+  while (index < placed.length && (placed[index]?.y ?? 0) >= top) index += 1;
+  placed.splice(index, 0, {
+    block: { kind: 'heading', level: entry.level, text: entry.title, page: entry.page },
+    y: top,
+  });
+  return index + 1;
 }
 
 /** Letters and digits only, lower case: "1. Introduction" and "1 INTRODUCTION" match. */

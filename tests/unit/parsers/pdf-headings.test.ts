@@ -147,4 +147,14 @@ describe('structurePages from the outline', () => {
       'Body tex',
     ]);
   });
+
+  it('does not take a paragraph without letters or digits for a bookmark without them', () => {
+    const page: PageParagraphs = { number: 1, paragraphs: [paragraph(['* * *'], 700), body(680)] };
+    const [blocks] = structurePages([page], [{ title: '—', level: 1, page: 1, top: 720 }]);
+    expect(blocks?.map((block) => `${block.kind}: ${block.text.slice(0, 5)}`)).toEqual([
+      'heading: —',
+      'paragraph: * * *',
+      'paragraph: Body ',
+    ]);
+  });
 });
