@@ -1,5 +1,6 @@
 import type { Address, Attachment as MimePart, Email } from 'postal-mime';
 import { CorruptFileError } from '../../../core/errors.ts';
+import { decodeText } from '../../../core/ingest/text-decoding.ts';
 import type { Attachment } from '../../../core/ports/parser.ts';
 import { attachmentFileName } from './attachment-names.ts';
 import { bodyBlocks, type MailMessage } from './mail-message.ts';
@@ -17,7 +18,7 @@ export async function readMimeMessage(path: string, bytes: Uint8Array): Promise<
   const email = await PostalMime.parse(bytes, { attachmentEncoding: 'arraybuffer' });
   if (email.headers.length === 0) throw new CorruptFileError(path, 'it holds no e-mail headers');
   const message: MailMessage = {
-    body: bodyBlocks(email.text, email.html),
+    body: bodyBlocks(undeclaredText(email, bytes) ?? email.text, email.html),
     attachments: attachmentsOf(email),
   };
   if (email.subject) message.subject = email.subject;
@@ -28,6 +29,27 @@ export async function readMimeMessage(path: string, bytes: Uint8Array): Promise<
   const date = email.headers.find((header) => header.key === 'date')?.value ?? email.date;
   if (date) message.date = date;
   return message;
+}
+
+/**
+ * The body of a message in a legacy encoding that names no charset (old mail without MIME, as
+ * mailboxes keep it): the library reads it as UTF-8 and loses every accented letter, so the raw
+ * body is decoded as a text file is (UTF-8, else the detected legacy encoding). Only a single
+ * text/plain body without a charset and without a transfer encoding is read this way.
+ */
+function undeclaredText(email: Email, bytes: Uint8Array): string | undefined {
+  if (!email.text?.includes('\uFFFD')) return undefined;
+  const header = (key: string) => email.headers.find((line) => line.key === key)?.value ?? '';
+  const type = header('content-type');
+  if (type && (!/^\s*text\/plain\b/i.test(type) || /charset\s*=/i.test(type))) return undefined;
+  if (!/^\s*(7bit|8bit|binary)?\s*$/i.test(header('content-transfer-encoding'))) return undefined;
+  const blankLine = /\r?\n\r?\n/.exec(new TextDecoder('latin1').decode(bytes));
+  if (!blankLine) return undefined;
+  try {
+    return decodeText('body', bytes.subarray(blankLine.index + blankLine[0].length));
+  } catch {
+    return undefined;
+  }
 }
 
 function attachmentsOf(email: Email): Attachment[] {

@@ -106,6 +106,17 @@ describe('emlParser', () => {
     expect(document.text).toContain('Grüße');
   });
 
+  it('reads an old message in a legacy encoding that names no charset, as a text file is read', async () => {
+    const head = new TextEncoder().encode(message(['From: c@example.org', 'Subject: Alt'], ''));
+    const latin1 = new TextEncoder().encode('Grüße aus Köln, schöne Grüße an Jürgen.');
+    const body = Uint8Array.from(new TextDecoder().decode(latin1), (character) =>
+      character.charCodeAt(0),
+    );
+    const document = await parseWith(emlParser, new Uint8Array([...head, ...body]), 'mail/old.eml');
+    expect(document.text).toContain('Grüße aus Köln, schöne Grüße an Jürgen.');
+    expect(document.text).not.toContain('\uFFFD');
+  });
+
   it('reads an HTML-only message through the HTML extractor: markup and scripts dropped, headings under the subject', async () => {
     const document = await parseWith(
       emlParser,
