@@ -63,10 +63,11 @@ export function splitJsonValues(text: string): JsonPiece[] {
     }
     if (pieceStart < 0) pieceStart = index;
     if (character === '"') {
-      index = stringEnd(text, index);
+      const string = stringEnd(text, index);
+      index = string.end;
       // A line break inside a string is never JSON: the value ends there, so that in JSON Lines
       // one broken line does not take the lines after it along.
-      if (atTop || text[index] === '\n') {
+      if (atTop || !string.closed) {
         endPiece(index);
         depth = 0;
       }
@@ -104,16 +105,16 @@ export function lineAt(text: string, offset: number): number {
  * The position after a string that opens at `open`, escapes included; for one left open, the
  * line break or the end of the text where it stops.
  */
-function stringEnd(text: string, open: number): number {
+function stringEnd(text: string, open: number): { end: number; closed: boolean } {
   let index = open + 1;
   while (index < text.length) {
     const character = text[index];
     if (character === '\\') index += 2;
-    else if (character === '"') return index + 1;
-    else if (character === '\n') return index;
+    else if (character === '"') return { end: index + 1, closed: true };
+    else if (character === '\n') return { end: index, closed: false };
     else index += 1;
   }
-  return text.length;
+  return { end: text.length, closed: false };
 }
 
 /** The position after a comment that opens at `open`. */

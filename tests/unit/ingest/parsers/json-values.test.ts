@@ -9,6 +9,11 @@ describe('splitJsonValues', () => {
     expect(sources('1 true\n"x" [2],{"c":"}"}')).toEqual(['1', 'true', '"x"', '[2]', '{"c":"}"}']);
   });
 
+  it('reads a value over several lines, strings ending lines included', () => {
+    const text = '{\n  "a": "x"\n,\n  "b": [\n    "y"\n  ]\n}\n{"c": 1}';
+    expect(sources(text)).toEqual(['{\n  "a": "x"\n,\n  "b": [\n    "y"\n  ]\n}', '{"c": 1}']);
+  });
+
   it('keeps a broken line from swallowing the lines after it', () => {
     expect(sources('{"a": "unclosed}\n{"b": 2}')).toEqual(['{"a": "unclosed}', '{"b": 2}']);
     expect(sources('}\n{"b": 2}')).toEqual(['}', '{"b": 2}']);
