@@ -1,4 +1,4 @@
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -165,6 +165,11 @@ describe('ingesting e-mail with attachments', () => {
 
     const unchanged = await ingest(store, collection, search);
     expect(unchanged).toMatchObject({ filesTotal: 0, filesRemoved: 0 });
+    expect(await store.listFiles(collection.id)).toHaveLength(5);
+    // Touched, same bytes: the message is only re-stamped and its attachments stay.
+    await utimes(path, new Date(), new Date(Date.now() + 60_000));
+    const touched = await ingest(store, collection, search);
+    expect(touched).toMatchObject({ filesTotal: 1, filesRemoved: 0, chunksDone: 0 });
     expect(await store.listFiles(collection.id)).toHaveLength(5);
 
     await writeFile(path, email('Funding request, revised', 'Only the report now.', [report]));
