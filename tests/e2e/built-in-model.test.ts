@@ -4,8 +4,9 @@
  * scripted server does) is injected before the app's code runs, with the model not yet
  * downloaded. The Models view recommends it; chosen with the keyboard, the browser "downloads"
  * it and questions go to it from the library worker through the page; a multi-step question runs
- * the planner, the turn and its trace name the engine, and no session is prompted twice. The
- * server form on the same view lists the scripted server's models from its address alone.
+ * the planner, the turn and its trace name the engine, and no session is prompted twice. An
+ * answer read without a model that needed one offers the built-in model right under it. The
+ * server form on the Models view lists the scripted server's models from its address alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -150,5 +151,23 @@ describe("the browser's built-in model (a stand-in of the Prompt API)", () => {
       'scripted',
     );
     expect(await form.getByRole('textbox', { name: 'Model' }).inputValue()).toBe('scripted');
+  });
+
+  test('offers the built-in model under an answer that needed one, and answers with it after', async () => {
+    const page = ui.page;
+    await ui.app.useExtractive();
+    const question = 'What did Tomas order, and who is the project lead of Project Heron?';
+    const reading = (await ui.app.askAnew(question)).getByTestId('reading');
+    expect(await reading.getAttribute('data-outcome')).toBe('needs-model');
+    const offer = page.getByTestId('model-offer');
+    await offer.getByRole('button', { name: USE_BUILT_IN }).click();
+    await offer.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('answer-engine-label').textContent()).toBe(
+      'The model built into this browser',
+    );
+    await page.getByRole('button', { name: 'Regenerate' }).last().click();
+    await page.getByRole('button', { name: 'Ask', exact: true }).waitFor();
+    await page.getByTestId('turn-engine').and(page.locator('[data-kind="built-in"]')).waitFor();
+    expect(await page.getByTestId('turn-engine').count()).toBe(1);
   });
 });
