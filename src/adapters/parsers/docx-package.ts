@@ -32,6 +32,11 @@ export function altChunkMarker(index: number): string {
   return `[[archivist-alt-chunk-${index}]]`;
 }
 
+/** Whether a paragraph is a marker (of an embedded document that could not be found). */
+export function isAltChunkMarker(text: string): boolean {
+  return /^\[\[archivist-alt-chunk-\d+\]\]$/.test(text);
+}
+
 /**
  * Reads the parts of a .docx that mammoth leaves out or misreads, and rewrites document.xml
  * where needed: each w:altChunk (an embedded HTML, MHT, RTF or text document) becomes a marker
