@@ -34,15 +34,9 @@ export function decodeText(path: string, bytes: Uint8Array, options: DecodeOptio
   return decoded.replace(/\r\n?/g, '\n');
 }
 
-/** True when decodeText would refuse the bytes as binary. */
+/** True when decodeText would refuse the bytes as binary, judged on their first 8 KB. */
 export function looksBinary(bytes: Uint8Array): boolean {
-  return binaryReason(bytes) !== undefined;
-}
-
-/** Why decodeText would refuse the bytes, in a few words for the user; undefined for text. */
-export function binaryReason(bytes: Uint8Array): string | undefined {
-  const decoded = decodeOrExplain(bytes.subarray(0, SAMPLE_BYTES), {}, bytes.length);
-  return typeof decoded === 'string' ? undefined : decoded.binary;
+  return typeof decodeOrExplain(bytes.subarray(0, SAMPLE_BYTES), {}, bytes.length) !== 'string';
 }
 
 function decodeOrExplain(
