@@ -28,7 +28,7 @@ export function formatCellNumber(value: number, format: string, date1904 = false
 }
 
 /** Built-in Excel number formats a cell's style may name by id (ECMA-376 18.8.30). */
-export const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
+const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
   0: 'General',
   1: '0',
   2: '0.00',
