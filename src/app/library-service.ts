@@ -260,6 +260,7 @@ export class LibraryService {
         ...(lexicalRank === undefined ? {} : { lexicalRank }),
         ...(denseRank === undefined ? {} : { denseRank }),
         matches: snippet.matches,
+        ...(chunk.ocr ? { ocr: true } : {}),
       };
     });
   }
@@ -285,6 +286,8 @@ export class LibraryService {
       passage,
       matches: findTermMatches(query, document.text, passage),
       hasGaps: document.hasGaps,
+      ...(chunk.ocr ? { ocr: true } : {}),
+      ...(chunk.words ? { words: chunk.words } : {}),
     };
   }
 

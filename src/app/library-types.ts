@@ -5,7 +5,7 @@
 import type { IngestProgress } from '../core/ingest/progress.ts';
 import type { ReembedProgress } from '../core/ingest/reembed.ts';
 import type { SearchMode } from '../core/retrieval/hybrid-search.ts';
-import type { Collection, FileError, FileStatus } from '../core/types.ts';
+import type { Collection, FileError, FileStatus, PlacedWord } from '../core/types.ts';
 import type { EmbeddingModelInfo } from '../catalogues/embedding-models.ts';
 import type { PickedFile } from '../adapters/source/file-list-source.ts';
 import type { DownloadProgress } from './embedder-registry.ts';
@@ -198,6 +198,8 @@ export interface SearchResultItem {
   denseRank?: number;
   /** Where the query's terms occur in `text`. */
   matches: TextRange[];
+  /** The passage's text was recognised by OCR (from an image or a scanned page). */
+  ocr?: boolean;
 }
 
 /** A document rebuilt from its stored chunks, with one passage to show. */
@@ -215,6 +217,10 @@ export interface DocumentView {
   matches: TextRange[];
   /** Whether stretches of the parsed text are in no stored chunk, so are not shown. */
   hasGaps: boolean;
+  /** The passage's text was recognised by OCR (from an image or a scanned page). */
+  ocr?: boolean;
+  /** An OCR'd passage's words placed on its page: the page view marks them, having no text runs. */
+  words?: PlacedWord[];
 }
 
 export interface StorageUsage {

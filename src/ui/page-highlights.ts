@@ -5,6 +5,8 @@
  * styles, ligatures differ), and each run it overlaps becomes a box to draw over the page.
  */
 
+import type { PlacedWord } from '../core/types.ts';
+
 /** A text run of a page as pdf.js reports it (the fields of its `TextItem` used here). */
 export interface PageTextItem {
   str: string;
@@ -42,6 +44,19 @@ export interface HighlightBox {
 const ANCHOR_LENGTH = 24;
 /** The part of a line's height above the baseline (pdf.js's default ascent). */
 const ASCENT = 0.8;
+
+/**
+ * OCR'd words as the text runs of a page that has none of its own (a scan): each word a run of its
+ * box's height, its baseline placed so that the highlight (ascent above it, the rest below) covers
+ * the box exactly.
+ */
+export function placedWordItems(words: readonly PlacedWord[]): PageTextItem[] {
+  return words.map(({ text, x, y, width, height }) => ({
+    str: text,
+    transform: [height, 0, 0, height, x, y + height * (1 - ASCENT)],
+    width,
+  }));
+}
 
 interface Folded {
   text: string;

@@ -42,8 +42,36 @@ describe('text recognition in the browser', () => {
     const ledger = (await ui.app.search('seventeen barrels lamp oil', 'Keyword')).first();
     expect(await ledger.getByRole('button').textContent()).toContain('ledger.png');
 
+    expect(await ledger.getByTestId('ocr-label').textContent()).toBe('Text recognised by OCR');
+    // An image's passage opens in its text, said to be recognised.
+    const passage = await ui.app.openResult(ledger);
+    expect(await passage.textContent()).toContain('Seventeen barrels of lamp oil');
+    await ui.page.getByRole('dialog').getByTestId('ocr-label').waitFor();
+    await ui.page.keyboard.press('Escape');
+    await passage.waitFor({ state: 'hidden' });
+
     const scan = (await ui.app.search('happy new year', 'Keyword')).first();
     expect(await scan.getByRole('button').textContent()).toContain('testOCR.pdf');
+    expect(await scan.getByTestId('ocr-label').count()).toBe(1);
+  });
+
+  test("an OCR'd passage of a scanned PDF opens highlighted on its page", async () => {
+    await ui.app.openLibrary(ui.baseUrl);
+    await ui.app.addFolderWithInput(join(ui.workspace, 'scans'));
+    await ui.app.goToSearch();
+    const scan = (await ui.app.search('happy new year', 'Keyword')).first();
+    await scan.getByRole('button').click();
+    const highlights = ui.page.getByTestId('page-highlight');
+    await highlights.first().waitFor();
+    expect(await ui.page.getByTestId('page-number').textContent()).toBe('Page 1 of 1');
+    expect((await highlights.allTextContents()).join(' ')).toMatch(/^Happy New Year 2003/);
+    await ui.page.getByRole('dialog').getByTestId('ocr-label').waitFor();
+    // The marks lie on the drawn page.
+    const page = await ui.page.getByTestId('pdf-page').boundingBox();
+    const mark = await highlights.first().boundingBox();
+    expect(mark && page && mark.x >= page.x && mark.y >= page.y).toBe(true);
+    expect(mark && page && mark.x + mark.width <= page.x + page.width).toBe(true);
+    await ui.page.keyboard.press('Escape');
   });
 
   test('recognises text offline once it has run online', async () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
@@ -10,6 +11,13 @@ import type { Embedder } from '../../src/core/ports/embedder.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { createEmbedder } from '../../scripts/node-embedder.ts';
 import { createNodeParsers } from '../../scripts/node-parsers.ts';
+import {
+  placedWordItems,
+  findPassageOnPage,
+  type PageTextItem,
+} from '../../src/ui/page-highlights.ts';
+import { chunkDocument } from '../../src/core/retrieval/chunking.ts';
+import { loadNodePdfjs } from '../../scripts/node-parsers.ts';
 import { printedText } from '../support/printed-text-images.ts';
 import { REALDOCS, realdoc } from '../support/realdocs.ts';
 
@@ -95,5 +103,45 @@ describe('OCR of a generated scan', () => {
     const document = await parsers.parse({ path: 'scan.pdf', bytes: scannedPdf });
     expect(document.text.replace(/\s+/g, ' ')).toBe(lines.join(' '));
     expect(document.blocks.every((block) => block.ocr && block.page === 1)).toBe(true);
+  }, 60_000);
+});
+
+/** The text runs pdf.js reports on page 1 of a PDF. */
+async function firstPageRuns(bytes: Uint8Array): Promise<PageTextItem[]> {
+  const pdfjs = await loadNodePdfjs();
+  const document = await pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  try {
+    const content = await (await document.getPage(1)).getTextContent();
+    return content.items.filter((item): item is TextItem => 'str' in item && item.str !== '');
+  } finally {
+    await document.destroy();
+  }
+}
+
+describe('OCR passages on their page', () => {
+  it('places every word of a scan where the page printed it, so the viewer can mark it', async () => {
+    const lines = ['Harbour pilot roster', 'Nine tugboats on the night watch'];
+    const { pdf, scannedPdf } = await printedText(lines);
+    const document = await parsers.parse({ path: 'scan.pdf', bytes: scannedPdf });
+    const [chunk] = chunkDocument(document);
+    const words = chunk?.words ?? [];
+    expect(words.map((word) => word.text).join(' ')).toBe(lines.join(' '));
+    // The viewer finds the whole passage among the words, as among a page's own text runs.
+    const items = placedWordItems(words);
+    const found = findPassageOnPage(chunk?.text ?? '', items);
+    expect(found.map(({ item, start, end }) => items[item]?.str.slice(start, end))).toEqual(
+      words.map((word) => word.text),
+    );
+    // Each word lies on the line the text PDF prints it on: its baseline inside the word's box,
+    // the word inside the line's width.
+    const runs = await firstPageRuns(pdf);
+    for (const word of words) {
+      const line = runs.find((run) => run.str.split(' ').includes(word.text));
+      const [, , , , x = 0, baseline = 0] = line?.transform ?? [];
+      expect(baseline).toBeGreaterThan(word.y - 1);
+      expect(baseline).toBeLessThan(word.y + word.height);
+      expect(word.x).toBeGreaterThan(x - 2);
+      expect(word.x + word.width).toBeLessThan(x + (line?.width ?? 0) + 2);
+    }
   }, 60_000);
 });

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncEvent } from '../../../src/app/library-types.ts';
+import { IDBFactory } from 'fake-indexeddb';
+import { defaultParsers } from '../../../src/core/ingest/default-parsers.ts';
+import { documentFromBlocks } from '../../../src/core/ingest/parsed-document.ts';
+import { ParserRegistry } from '../../../src/core/ingest/parser-registry.ts';
+import type { Parser } from '../../../src/core/ports/parser.ts';
+import type { PlacedWord } from '../../../src/core/types.ts';
 import { FILES, folder, openLibrary } from './library-fixtures.ts';
+
+/** A scan for the tests: its text comes as one OCR'd block on page 1, each word placed. */
+const scanParser: Parser = {
+  extensions: ['scan'],
+  async parse({ path, bytes }) {
+    const text = new TextDecoder().decode(bytes);
+    const words: PlacedWord[] = text
+      .split(' ')
+      .map((word, index) => ({ text: word, x: 72 + index * 60, y: 700, width: 50, height: 12 }));
+    return documentFromBlocks(path, [{ kind: 'paragraph', text, page: 1, ocr: true, words }]);
+  },
+};
 
 describe('LibraryService', () => {
   it('syncs a folder into a collection named after it and reports skipped files', async () => {
@@ -106,5 +124,32 @@ describe('LibraryService', () => {
     await library.deleteCollection(collection?.id ?? '');
     expect(await library.listCollections()).toEqual([]);
     expect(await library.search({ query: 'bread', mode: 'bm25' })).toEqual([]);
+  });
+
+  it("marks OCR'd passages in results and hands the viewer their placed words", async () => {
+    const parsers = new ParserRegistry([...defaultParsers, scanParser]);
+    const library = openLibrary(new IDBFactory(), parsers);
+    const files = { 'ledger.scan': 'Seventeen barrels of lamp oil', 'recipes.txt': 'Lamp soup.' };
+    await library.syncFolder(
+      { jobId: 'job', folder: { kind: 'files', files: folder(files) } },
+      () => undefined,
+    );
+    const results = await library.search({ query: 'lamp', mode: 'bm25' });
+    const byPath = Object.fromEntries(results.map((result) => [result.path, result]));
+    expect(byPath['ledger.scan']?.ocr).toBe(true);
+    expect(byPath['recipes.txt']).not.toHaveProperty('ocr');
+
+    const scan = await library.openDocument(byPath['ledger.scan']?.chunkId ?? '');
+    expect(scan).toMatchObject({ page: 1, ocr: true });
+    expect(scan.words?.map((word) => word.text)).toEqual([
+      'Seventeen',
+      'barrels',
+      'of',
+      'lamp',
+      'oil',
+    ]);
+    const text = await library.openDocument(byPath['recipes.txt']?.chunkId ?? '');
+    expect(text).not.toHaveProperty('ocr');
+    expect(text).not.toHaveProperty('words');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findPassageOnPage,
   highlightBoxes,
+  placedWordItems,
   type PageTextItem,
 } from '../../../src/ui/page-highlights.ts';
 
@@ -108,5 +109,36 @@ describe('highlightBoxes', () => {
   it('skips ranges of runs that do not exist or are empty', () => {
     expect(highlightBoxes([run('')], [{ item: 0, start: 0, end: 0 }], geometry)).toEqual([]);
     expect(highlightBoxes([], [{ item: 3, start: 0, end: 1 }], geometry)).toEqual([]);
+  });
+});
+
+describe('placedWordItems', () => {
+  /** pdf.js's viewport of a US Letter page at scale 1: y flipped from the top. */
+  const LETTER = { transform: [1, 0, 0, -1, 0, 792], scale: 1 };
+  const WORDS = [
+    { text: 'Happy', x: 100, y: 500, width: 60, height: 20 },
+    { text: 'New', x: 170, y: 500, width: 40, height: 20 },
+    { text: 'Year', x: 100, y: 470, width: 45, height: 18 },
+    { text: '2003', x: 155, y: 470, width: 55, height: 18 },
+  ];
+
+  it('finds an OCR passage among its words, whatever spacing its text has', () => {
+    const items = placedWordItems(WORDS);
+    expect(highlighted('Happy New\nYear 2003', items)).toEqual(['Happy', 'New', 'Year', '2003']);
+    expect(highlighted('New Year', items)).toEqual(['New', 'Year']);
+  });
+
+  it('covers each word’s box exactly', () => {
+    const items = placedWordItems(WORDS);
+    const boxes = highlightBoxes(items, findPassageOnPage('Happy New Year 2003', items), LETTER);
+    boxes.forEach((box, index) => {
+      const word = WORDS[index]!;
+      expect(box.left).toBeCloseTo(word.x);
+      expect(box.width).toBeCloseTo(word.width);
+      expect(box.top).toBeCloseTo(792 - word.y - word.height);
+      expect(box.height).toBeCloseTo(word.height);
+      expect(box.angle).toBeCloseTo(0);
+    });
+    expect(boxes).toHaveLength(4);
   });
 });
