@@ -55,3 +55,12 @@ export class InvalidOcrHostError extends ArchivistError {
     );
   }
 }
+
+export class InvalidOcrLanguageError extends ArchivistError {
+  readonly name = 'InvalidOcrLanguageError';
+  constructor(code: string) {
+    super(
+      `“${code}” is not a Tesseract language code. Use codes such as eng, deu, fra or chi_sim, separated by commas.`,
+    );
+  }
+}

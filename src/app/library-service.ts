@@ -31,6 +31,7 @@ import type {
   SyncSummary,
 } from './library-types.ts';
 import { readModelHost, writeModelHost } from './model-host.ts';
+import { readOcrSetting, writeOcrSetting, type OcrSetting } from './ocr-setting.ts';
 import { changeModel } from './model-change.ts';
 import { readOriginal } from './original-file.ts';
 import { RunningJobs } from './running-jobs.ts';
@@ -197,6 +198,16 @@ export class LibraryService {
   /** Sets the mirror that downloadable models come from; empty for the Hugging Face hub. */
   async setModelHost(host: string): Promise<void> {
     await writeModelHost((await this.#opened).store, host);
+  }
+
+  /** Whether images and scanned pages are read by OCR, in which languages, and from which host. */
+  async ocrSetting(): Promise<OcrSetting> {
+    return readOcrSetting((await this.#opened).store);
+  }
+
+  /** Throws `InvalidOcrHostError` or `InvalidOcrLanguageError` and keeps the setting as it was. */
+  async setOcrSetting(setting: OcrSetting): Promise<void> {
+    await writeOcrSetting((await this.#opened).store, setting);
   }
 
   pause(jobId: string): void {

@@ -10,6 +10,8 @@ import type { EmbeddingModelInfo } from '../catalogues/embedding-models.ts';
 import type { PickedFile } from '../adapters/source/file-list-source.ts';
 import type { DownloadProgress } from './embedder-registry.ts';
 
+export type { OcrSetting } from './ocr-setting.ts';
+
 export type {
   DownloadProgress,
   EmbeddingModelInfo,

@@ -5,7 +5,7 @@
  */
 import type { OcrEngine, OcrEngineSource } from '../core/ports/ocr-engine.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
-import { InvalidOcrHostError } from './library-errors.ts';
+import { InvalidOcrHostError, InvalidOcrLanguageError } from './library-errors.ts';
 
 export const OCR_SETTING = 'ocr';
 
@@ -31,12 +31,22 @@ export async function readOcrSetting(settings: SettingsStore): Promise<OcrSettin
   return { ...DEFAULT_OCR_SETTING, ...stored };
 }
 
-/** Stores the setting; the host must be an http(s) URL, and at least one language is kept. */
+/** A Tesseract language code: `eng`, `chi_sim`, `chi_tra_vert`. */
+const LANGUAGE_CODE = /^[a-z]{3}(_[a-z]+)*$/;
+
+/**
+ * Stores the setting; the host must be an http(s) URL and each language a Tesseract code
+ * (`InvalidOcrHostError`, `InvalidOcrLanguageError`), and at least one language is kept.
+ */
 export async function writeOcrSetting(settings: SettingsStore, setting: OcrSetting): Promise<void> {
   const languageHost = setting.languageHost.trim();
   const protocol = URL.canParse(languageHost) ? new URL(languageHost).protocol : '';
   if (protocol !== 'https:' && protocol !== 'http:') throw new InvalidOcrHostError(languageHost);
-  const languages = [...new Set(setting.languages.map((code) => code.trim()).filter(Boolean))];
+  const languages = [
+    ...new Set(setting.languages.map((code) => code.trim().toLowerCase()).filter(Boolean)),
+  ];
+  const invalid = languages.find((code) => !LANGUAGE_CODE.test(code));
+  if (invalid !== undefined) throw new InvalidOcrLanguageError(invalid);
   await settings.putSetting(OCR_SETTING, {
     enabled: setting.enabled,
     languages: languages.length > 0 ? languages : ['eng'],

@@ -10,6 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { realdoc } from '../support/realdocs.ts';
 import { printedText } from '../support/printed-text-images.ts';
 import { useAppSession } from './support/app-session.ts';
+import { describeViolation, runAxe, serious } from './support/axe.ts';
+import { focused, tabTo } from './support/focus.ts';
 
 const LINES = ['Quartermaster ledger', 'Seventeen barrels of lamp oil'];
 const ONLINE_LINES = ['Lighthouse keeper notes', 'Fog horn sounded eleven times'];
@@ -96,6 +98,64 @@ describe('text recognition in the browser', () => {
       expect(await roster.getByRole('button').textContent()).toContain('roster.webp');
     } finally {
       await ui.browser.context.setOffline(false);
+    }
+  });
+});
+
+describe('the OCR setting', () => {
+  // A browser of its own: the languages set here would be downloaded by the tests above.
+  const ui = useAppSession({ name: 'ocr-setting', copyLibrary: false });
+
+  test('is changed with the keyboard alone, says what is wrong, and is kept', async () => {
+    const page = ui.page;
+    await ui.app.openLibrary(ui.baseUrl);
+    const form = page.getByRole('form', { name: 'Text recognition (OCR)' });
+    await expect.poll(() => form.getByLabel('Languages').inputValue()).toBe('eng');
+    await form.getByRole('checkbox', { name: 'Read images and scanned pages' }).focus();
+    await tabTo(page, 'input "Languages"', 1);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('eng, deu');
+    await tabTo(page, 'input "Language download host"', 1);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('tessdata');
+    await page.keyboard.press('Enter');
+    expect(await form.getByRole('alert').textContent()).toContain('is not a web address');
+
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('https://ocr.example.org/4.0.0');
+    await tabTo(page, 'button "Save"', 1);
+    await page.keyboard.press('Enter');
+    await form.getByTestId('ocr-saved').waitFor();
+
+    await page.reload();
+    await ui.app.openLibrary(ui.baseUrl);
+    await expect.poll(() => form.getByLabel('Languages').inputValue()).toBe('eng, deu');
+    expect(await form.getByLabel('Language download host').inputValue()).toBe(
+      'https://ocr.example.org/4.0.0',
+    );
+    await form.getByRole('checkbox', { name: 'Read images and scanned pages' }).focus();
+    await page.keyboard.press('Space');
+    expect(await form.getByLabel('Languages').isDisabled()).toBe(true);
+    await tabTo(page, 'button "Save"', 1);
+    expect(await focused(page)).toBe('button "Save"');
+    await page.keyboard.press('Enter');
+    expect(await form.getByTestId('ocr-saved').textContent()).toContain('skipped');
+  });
+
+  test('passes axe with no serious violation, wide and at 390 px', async () => {
+    await ui.app.openLibrary(ui.baseUrl);
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await ui.page.setViewportSize(size);
+      await ui.page.getByRole('form', { name: 'Text recognition (OCR)' }).waitFor();
+      const { violations } = await runAxe(ui.page);
+      expect(serious(violations).map(describeViolation)).toEqual([]);
+      const overflow = await ui.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
     }
   });
 });

@@ -30,6 +30,7 @@ export type {
   ModelChangeSummary,
   ModelDownloadProgress,
   NeedsModelReason,
+  OcrSetting,
   OnDeviceDownloadRequest,
   OnDeviceModelFiles,
   PassageReading,

@@ -41,6 +41,31 @@ describe('the OCR setting', () => {
     ).rejects.toMatchObject({ name: 'InvalidOcrHostError' });
   });
 
+  it('refuses a language that is not a Tesseract code, and keeps the stored setting', async () => {
+    const store = new MemoryStore();
+    const host = DEFAULT_OCR_LANGUAGE_HOST;
+    await writeOcrSetting(store, { enabled: true, languages: ['deu'], languageHost: host });
+    for (const code of ['german', 'de', '../eng', 'eng.traineddata']) {
+      await expect(
+        writeOcrSetting(store, { enabled: true, languages: ['eng', code], languageHost: host }),
+      ).rejects.toMatchObject({ name: 'InvalidOcrLanguageError' });
+    }
+    expect((await readOcrSetting(store)).languages).toEqual(['deu']);
+  });
+
+  it('keeps codes in lower case, once each, without blanks', async () => {
+    const store = new MemoryStore();
+    await writeOcrSetting(store, {
+      enabled: false,
+      languages: [' ENG', 'chi_sim', '', 'eng', 'Chi_Sim '],
+      languageHost: DEFAULT_OCR_LANGUAGE_HOST,
+    });
+    expect(await readOcrSetting(store)).toMatchObject({
+      enabled: false,
+      languages: ['eng', 'chi_sim'],
+    });
+  });
+
   it('gives no engine while off, one engine while the languages stay, a new one when they change', async () => {
     const store = new MemoryStore();
     const { made, create } = engines();
