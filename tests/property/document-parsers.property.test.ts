@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { docxParser } from '../../src/adapters/parsers/docx.ts';
 import { createParserRegistry } from '../../src/adapters/parsers/index.ts';
 import { emlParser } from '../../src/adapters/parsers/mail/eml.ts';
@@ -30,6 +30,10 @@ import { loadNodePdfjs, nodePdfResources } from '../../scripts/node-parsers.ts';
 import { realdoc } from '../support/realdocs.ts';
 import { expectValidChunks, expectWellFormedDocument, parseOutcome } from './invariants.ts';
 import { checkAsyncProperty, testTimeout } from './runs.ts';
+import { loadEncodingDetector } from '../../src/core/ingest/encoding-detector.ts';
+
+// As the registry does before any parser runs.
+beforeAll(() => loadEncodingDetector());
 
 const fixture = (name: string): Uint8Array =>
   new Uint8Array(readFileSync(new URL(`../fixtures/library/${name}`, import.meta.url)));

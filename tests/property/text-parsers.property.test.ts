@@ -5,7 +5,7 @@
  * the same outcome every time.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultParsers } from '../../src/core/ingest/default-parsers.ts';
 import { ParserRegistry } from '../../src/core/ingest/parser-registry.ts';
 import { csvParser } from '../../src/core/ingest/parsers/csv.ts';
@@ -23,6 +23,10 @@ import {
   type Outcome,
 } from './invariants.ts';
 import { checkAsyncProperty, testTimeout } from './runs.ts';
+import { loadEncodingDetector } from '../../src/core/ingest/encoding-detector.ts';
+
+// As the registry does before any parser runs.
+beforeAll(() => loadEncodingDetector());
 
 /** Every text parser may find the bytes binary or without text. */
 const TEXT_ERRORS = ['BinaryFileError', 'EmptyFileError'];

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { ParsedDocument, Parser } from '../../src/core/ports/parser.ts';
+import { loadEncodingDetector } from '../../src/core/ingest/encoding-detector.ts';
 
 /** Parses text (UTF-8) or bytes with a parser and checks the document contract. */
 export async function parseWith(
@@ -8,6 +9,8 @@ export async function parseWith(
   path = 'notes/file.txt',
 ): Promise<ParsedDocument> {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  // As the registry does before any parser runs.
+  await loadEncodingDetector();
   const document = await parser.parse({ path, bytes });
   expectWellFormed(document);
   return document;

@@ -7,6 +7,7 @@ import {
   UnsupportedFileError,
 } from '../errors.ts';
 import type { ParsedDocument, ParseInput, Parser } from '../ports/parser.ts';
+import { loadEncodingDetector } from './encoding-detector.ts';
 
 /** Files over this size are not read: 50 MB. */
 export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -69,6 +70,7 @@ export class ParserRegistry {
   async parse({ path, bytes, signal }: ParseInput): Promise<ParsedDocument> {
     const parser = this.check(path, bytes.length);
     signal?.throwIfAborted();
+    await loadEncodingDetector();
     try {
       return await parser.parse(signal ? { path, bytes, signal } : { path, bytes });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { BinaryFileError } from '../errors.ts';
 import { declaredEncoding } from './charset-declaration.ts';
-import { decodeAs, detectEncoding } from './encoding-detection.ts';
+import { detectLegacyEncoding } from './encoding-detector.ts';
+import { decodeAs } from './legacy-decoding.ts';
 
 /** How much of the file start is inspected to tell text from binary data. */
 const SAMPLE_BYTES = 8192;
@@ -66,7 +67,7 @@ function decodeOrExplain(
   }
   if (utf8 !== undefined) return escapedEncodingText(bytes, utf8) ?? utf8;
   if (counts.multibyte >= counts.invalid) return lenientUtf8.decode(bytes);
-  const detected = detectEncoding(bytes);
+  const detected = detectLegacyEncoding(bytes);
   if (detected) return decodeAs(detected, bytes);
   const suspicious = (counts.control + counts.invalid) / counts.total;
   if (suspicious > SUSPICIOUS_SHARE) {
@@ -81,7 +82,7 @@ function decodeOrExplain(
  */
 function escapedEncodingText(bytes: Uint8Array, utf8: string): string | undefined {
   if (!utf8.includes('\u001b$') && !utf8.includes('\u001b(')) return undefined;
-  const detected = detectEncoding(bytes);
+  const detected = detectLegacyEncoding(bytes);
   return detected === 'iso-2022-jp' ? decodeAs(detected, bytes) : undefined;
 }
 

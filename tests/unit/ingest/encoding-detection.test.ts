@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAs, detectEncoding } from '../../../src/core/ingest/encoding-detection.ts';
+import { detectEncoding } from '../../../src/core/ingest/encoding-detection.ts';
+import { decodeAs } from '../../../src/core/ingest/legacy-decoding.ts';
 import { encodeLegacy } from '../../support/legacy-encoding.ts';
 
 const JAPANESE =

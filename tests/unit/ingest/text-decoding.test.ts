@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEncodingDetector } from '../../../src/core/ingest/encoding-detector.ts';
 import { decodeText, looksBinary } from '../../../src/core/ingest/text-decoding.ts';
 import { encodeLegacy } from '../../support/legacy-encoding.ts';
+
+beforeAll(() => loadEncodingDetector());
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 

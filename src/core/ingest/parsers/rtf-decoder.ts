@@ -1,4 +1,4 @@
-import { decodeAs } from '../encoding-detection.ts';
+import { decodeAs } from '../legacy-decoding.ts';
 
 /** Windows code pages as the WHATWG encoding names TextDecoder knows. */
 const CODEPAGE_LABELS: Readonly<Record<number, string>> = {
