@@ -11,6 +11,7 @@ import type { LibraryContext } from './library-context.ts';
 import type { FolderInput, SyncEvent, SyncRequest, SyncSummary } from './library-types.ts';
 import type { SyncControl } from './sync-queue.ts';
 import { summarizeSync } from './sync-summary.ts';
+import { readSettingStamps } from './setting-stamps.ts';
 
 export function openFolder(folder: FolderInput): FolderSource {
   return folder.kind === 'handle'
@@ -75,6 +76,7 @@ export async function syncCollection(
       index: await search.open(collection.id),
       // The viewer shows a PDF's pages from these bytes (docs/decisions/0004).
       keepPagedOriginals: true,
+      settingStamps: await readSettingStamps(store),
       signal: control.abort.signal,
       pause: control.pause,
       onProgress: (progress) => {

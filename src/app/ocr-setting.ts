@@ -1,13 +1,11 @@
 /**
  * The OCR setting: whether images and scanned pages are read by text recognition, in which
- * languages, and the host other languages than English are downloaded from (shown in Settings,
- * allowed by the network policy). The engine is made once per choice of languages and host.
+ * languages, and the host other languages than English are downloaded from (set in the Library
+ * view, allowed by the network policy). The engine is made once per choice of languages and host.
  */
-import type { OcrEngine, OcrEngineSource } from '../core/ports/ocr-engine.ts';
+import { OCR_SETTING, type OcrEngine, type OcrEngineSource } from '../core/ports/ocr-engine.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
 import { InvalidOcrHostError, InvalidOcrLanguageError } from './library-errors.ts';
-
-export const OCR_SETTING = 'ocr';
 
 export interface OcrSetting {
   enabled: boolean;

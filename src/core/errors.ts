@@ -1,9 +1,16 @@
+import { OCR_SETTING } from './ports/ocr-engine.ts';
+
 /**
  * Every failure the user can meet has its own class with a stable `name` (across a worker boundary
- * only `name` and `message` survive: match on `name`) and a message that says what to do.
+ * only `name`, `message` and `setting` survive: match on `name`) and a message that says what to do.
  */
 export abstract class ArchivistError extends Error {
   abstract override readonly name: string;
+  /**
+   * For a file passed over because of how a setting is (text recognition turned off): that
+   * setting's name. Such a file is skipped, and read again once the setting has changed.
+   */
+  declare readonly setting?: string;
 }
 
 export class UnsupportedFileError extends ArchivistError {
@@ -247,9 +254,10 @@ export class OcrImageError extends ArchivistError {
 /** An image or a scanned page was not read because text recognition is turned off. */
 export class OcrTurnedOffError extends ArchivistError {
   readonly name = 'OcrTurnedOffError';
+  override readonly setting = OCR_SETTING;
   constructor(path: string) {
     super(
-      `"${path}" has no text but what is printed in its images, and text recognition (OCR) is turned off; it was skipped. Turn OCR on in Settings and sync again to index it.`,
+      `"${path}" has no text but what is printed in its images, and text recognition (OCR) is turned off; it was skipped. Turn it on under “Text recognition (OCR)” in the Library and sync the folder again to index it.`,
     );
   }
 }

@@ -18,6 +18,8 @@ export interface FileError {
   /** Stable error name, e.g. `UnsupportedFileError`. */
   name: string;
   message: string;
+  /** For a file passed over because of a setting: that setting and its stamp at the time. */
+  setting?: { name: string; stamp: string };
 }
 
 export interface FileRecord {

@@ -104,7 +104,39 @@ describe('text recognition in the browser', () => {
 
 describe('the OCR setting', () => {
   // A browser of its own: the languages set here would be downloaded by the tests above.
-  const ui = useAppSession({ name: 'ocr-setting', copyLibrary: false });
+  const ui = useAppSession({
+    name: 'ocr-setting',
+    copyLibrary: false,
+    prepare: async (workspace) => {
+      const pictures = join(workspace, 'pictures');
+      await mkdir(pictures);
+      await writeFile(join(pictures, 'ledger.png'), (await printedText(LINES)).png);
+    },
+  });
+
+  /** Sets OCR on or off through the form and saves. */
+  async function turnOcr(enabled: boolean): Promise<void> {
+    await ui.app.openLibrary(ui.baseUrl);
+    const form = ui.page.getByRole('form', { name: 'Text recognition (OCR)' });
+    await form.getByRole('checkbox', { name: 'Read images and scanned pages' }).setChecked(enabled);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByTestId('ocr-saved').waitFor();
+  }
+
+  test('an image skipped while OCR was off is read at the next sync once it is on', async () => {
+    await turnOcr(false);
+    const off = await ui.app.addFolderWithInput(join(ui.workspace, 'pictures'));
+    expect(off).toMatch(/skipped/);
+    const issues = await (await ui.app.fileIssues('pictures')).allTextContents();
+    expect(issues.join(' ')).toContain('text recognition (OCR) is turned off');
+
+    await turnOcr(true);
+    const on = await ui.app.addFolderWithInput(join(ui.workspace, 'pictures'));
+    expect(on).not.toMatch(/skipped|failed/);
+    await ui.app.goToSearch();
+    const ledger = (await ui.app.search('seventeen barrels lamp oil', 'Keyword')).first();
+    expect(await ledger.getByRole('button').textContent()).toContain('ledger.png');
+  });
 
   test('is changed with the keyboard alone, says what is wrong, and is kept', async () => {
     const page = ui.page;

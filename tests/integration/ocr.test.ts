@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
@@ -144,4 +146,88 @@ describe('OCR passages on their page', () => {
       expect(word.x + word.width).toBeLessThan(x + (line?.width ?? 0) + 2);
     }
   }, 60_000);
+});
+
+/** A message with a text body and one base64 attachment. */
+function messageWith(name: string, type: string, content: Uint8Array): string {
+  return [
+    'From: ines@example.org',
+    'Subject: The roster',
+    'Content-Type: multipart/mixed; boundary="part"',
+    '',
+    '--part',
+    'Content-Type: text/plain',
+    '',
+    'The roster is attached.',
+    '--part',
+    `Content-Type: ${type}; name="${name}"`,
+    `Content-Disposition: attachment; filename="${name}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from(content).toString('base64'),
+    '--part--',
+    '',
+  ].join('\r\n');
+}
+
+describe('files passed over while OCR was off', () => {
+  it('are read at the next sync once it is on: a scan, and a message with a picture attached', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'archivist-ocr-off-'));
+    try {
+      const roster = await printedText([
+        'Harbour pilot roster',
+        'Nine tugboats on the night watch',
+      ]);
+      const ledger = await printedText(['Quartermaster ledger', 'Seventeen barrels of lamp oil']);
+      await writeFile(join(folder, 'ledger.pdf'), ledger.scannedPdf);
+      await writeFile(
+        join(folder, 'roster.eml'),
+        messageWith('roster.png', 'image/png', roster.png),
+      );
+      let ocrOn = false;
+      const toggled = createNodeParsers(async () => (ocrOn ? engine : undefined));
+      const store = new MemoryStore();
+      const collection = newCollection('scans', 'scans', embedder, 0);
+      await store.putCollection(collection);
+      const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+      const sync = async () =>
+        runIngest({
+          collection,
+          source: new NodeFolderSource(folder),
+          store,
+          embedder,
+          parsers: toggled,
+          index: await search.open(collection.id),
+          settingStamps: { ocr: ocrOn ? 'on' : 'off' },
+        });
+
+      await sync();
+      const off = Object.fromEntries(
+        (await store.listFiles(collection.id)).map((file) => [file.path, file]),
+      );
+      expect(off['ledger.pdf']).toMatchObject({
+        status: 'skipped',
+        error: { name: 'OcrTurnedOffError' },
+      });
+      expect(off['roster.eml/attachments/roster.png']).toMatchObject({
+        status: 'skipped',
+        error: { name: 'OcrTurnedOffError', setting: { name: 'ocr', stamp: 'off' } },
+      });
+      expect(off['roster.eml']?.status).toBe('indexed');
+      expect((await sync()).filesTotal).toBe(0);
+
+      ocrOn = true;
+      const on = await sync();
+      expect(on.filesTotal).toBe(2);
+      const files = await store.listFiles(collection.id);
+      expect(files.every((file) => file.status === 'indexed')).toBe(true);
+      const lamp = await search.search('barrels of lamp oil', { mode: 'bm25', k: 1 });
+      expect(lamp.passages[0]?.chunk.path).toBe('ledger.pdf');
+      const tugs = await search.search('tugboats night watch', { mode: 'bm25', k: 1 });
+      expect(tugs.passages[0]?.chunk.path).toBe('roster.eml/attachments/roster.png');
+      expect((await sync()).filesTotal).toBe(0);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

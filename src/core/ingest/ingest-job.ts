@@ -18,7 +18,7 @@ import {
   notIndexedWarning,
   planAttachments,
 } from './attachments.ts';
-import { diffFolder } from './file-diff.ts';
+import { diffFolder, recordedError, settingOf, type SettingStamps } from './file-diff.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
 import { emptyProgress, withRates, type IngestProgress } from './progress.ts';
@@ -41,6 +41,8 @@ export interface IngestOptions {
   batchSize?: number;
   /** Milliseconds between progress reports. */
   progressInterval?: number;
+  /** The stamps of the settings that decide whether some files are read, as they are now. */
+  settingStamps?: SettingStamps;
 }
 
 /**
@@ -110,6 +112,8 @@ class IngestRun {
   #pending: PendingFile[] = [];
   #pendingChunks = 0;
   #storedByPath = new Map<string, FileRecord>();
+  /** Paths read again as they were, which the indexed content's hash must not pass over. */
+  #retried = new Set<string>();
   #embeddedByHash = new Map<string, EmbeddedFile>();
   #embeddedBytes = 0;
 
@@ -149,7 +153,8 @@ class IngestRun {
     const files = await source.list(signal);
     const stored = await store.listFiles(this.#collection.id);
     this.#storedByPath = new Map(stored.map((record) => [record.path, record]));
-    const diff = diffFolder(files, stored);
+    const diff = diffFolder(files, stored, this.#options.settingStamps);
+    this.#retried = new Set(diff.retried.map((file) => file.path));
     if (diff.removed.length > 0) {
       await store.deleteFiles(
         this.#collection.id,
@@ -180,12 +185,17 @@ class IngestRun {
       this.#options.parsers.check(file.path, file.size);
       const bytes = await file.read(this.#options.signal);
       const hash = await sha256Hex(bytes);
-      const previous = this.#storedByPath.get(file.path);
-      if (previous?.status === 'indexed' && previous.hash === hash) return { file, bytes, hash };
+      if (this.#indexedAlready(file.path, hash)) return { file, bytes, hash };
       return { file, bytes, hash, parsed: this.#startParse(file.path, bytes) };
     } catch (error) {
       return { file, hash: '', error };
     }
+  }
+
+  /** Whether the file at `path` is indexed with this content, and not to be read again anyway. */
+  #indexedAlready(path: string, hash: string): boolean {
+    const previous = this.#storedByPath.get(path);
+    return previous?.status === 'indexed' && previous.hash === hash && !this.#retried.has(path);
   }
 
   /** Starts a parse, awaited later in the files' order (a failure is recorded then). */
@@ -217,7 +227,7 @@ class IngestRun {
     try {
       if (loadError !== undefined || !bytes) throw loadError;
       const previous = this.#storedByPath.get(file.path);
-      if (previous?.status === 'indexed' && previous.hash === hash) {
+      if (previous && this.#indexedAlready(file.path, hash)) {
         await store.updateFile({ ...previous, size: file.size, mtime: file.mtime });
         this.#progress.filesDone += 1;
         this.#progress.bytesDone += file.size;
@@ -298,12 +308,16 @@ class IngestRun {
     if (warnings.length > 0) document.warnings = [...(document.warnings ?? []), ...warnings];
   }
 
-  /** Records why a file could not be indexed: skipped when it is not a document, else failed. */
+  /**
+   * Records why a file could not be indexed: skipped when it is not a document or a setting passed
+   * it over, else failed.
+   */
   async #recordFailure(file: SourceFile, hash: string, error: unknown): Promise<void> {
     if (this.#options.signal?.aborted) throw error;
     const name = describeError(error).name;
     if (name === 'StorageFullError') throw error;
-    const status = SKIP_ERRORS.has(name) ? 'skipped' : 'failed';
+    const skipped = SKIP_ERRORS.has(name) || settingOf(error) !== undefined;
+    const status = skipped ? 'skipped' : 'failed';
     await this.#commit(this.#record(file, hash, status, 0, error), [], new Float32Array(0));
   }
 
@@ -443,7 +457,9 @@ class IngestRun {
       hash,
       status,
       ...(isAttachment(file) ? { container: file.container } : {}),
-      ...(error === undefined ? {} : { error: describeError(error) }),
+      ...(error === undefined
+        ? {}
+        : { error: recordedError(error, this.#options.settingStamps ?? {}) }),
       chunkCount,
       indexedAt: Date.now(),
     };

@@ -4,6 +4,9 @@
  * parsers turn that into blocks (`core/ingest/ocr-blocks.ts`); the engine knows nothing of files.
  */
 
+/** The setting that turns text recognition on or off and chooses its languages. */
+export const OCR_SETTING = 'ocr';
+
 /** A rectangle in the image's pixels, from its top-left corner, `x1`/`y1` exclusive. */
 export interface OcrBox {
   x0: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toTransferredError } from '../../../src/app/worker-errors.ts';
-import { CorruptFileError } from '../../../src/core/errors.ts';
+import { CorruptFileError, OcrTurnedOffError } from '../../../src/core/errors.ts';
 
 describe('toTransferredError', () => {
   it('keeps only the name and message of an error', () => {
@@ -8,6 +8,15 @@ describe('toTransferredError', () => {
     expect(toTransferredError(error)).toEqual({
       isError: true,
       value: { name: 'CorruptFileError', message: error.message },
+    });
+  });
+
+  it('keeps the setting that decided an error', () => {
+    const error = new OcrTurnedOffError('scan.png');
+    expect(toTransferredError(error).value).toEqual({
+      name: 'OcrTurnedOffError',
+      message: error.message,
+      setting: 'ocr',
     });
   });
 

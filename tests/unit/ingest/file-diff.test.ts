@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffFolder } from '../../../src/core/ingest/file-diff.ts';
+import { OcrTurnedOffError, CorruptFileError } from '../../../src/core/errors.ts';
+import { diffFolder, recordedError } from '../../../src/core/ingest/file-diff.ts';
 import { PauseController } from '../../../src/core/ingest/pause.ts';
 import type { SourceFile } from '../../../src/core/ports/folder-source.ts';
 import type { FileRecord } from '../../../src/core/types.ts';
@@ -73,6 +74,51 @@ describe('diffFolder', () => {
     );
     expect(diff.retried.map((file) => file.path)).toEqual(['locked.md']);
     expect(diff.unchanged.map((file) => file.path)).toEqual(['broken.pdf']);
+  });
+
+  it('records the stamp of the setting behind an error, and none for other errors', () => {
+    const stamps = { ocr: 'off' };
+    expect(recordedError(new OcrTurnedOffError('scan.png'), stamps)).toMatchObject({
+      name: 'OcrTurnedOffError',
+      setting: { name: 'ocr', stamp: 'off' },
+    });
+    // As it comes from another worker: name, message and setting only.
+    const crossed = Object.assign(new Error('skipped'), {
+      name: 'OcrTurnedOffError',
+      setting: 'ocr',
+    });
+    expect(recordedError(crossed, stamps).setting).toEqual({ name: 'ocr', stamp: 'off' });
+    expect(recordedError(new CorruptFileError('a.pdf', 'bad'), stamps)).not.toHaveProperty(
+      'setting',
+    );
+  });
+
+  it('reads again what a setting passed over once that setting has changed, with its message', () => {
+    const passedOver = (path: string, stamp: string, container?: string) =>
+      record(path, {
+        status: 'skipped',
+        error: { name: 'OcrTurnedOffError', message: '', setting: { name: 'ocr', stamp } },
+        ...(container === undefined ? {} : { container }),
+      });
+    const stored = [
+      passedOver('scan.png', 'off'),
+      record('note.eml'),
+      passedOver('note.eml/attachments/photo.jpg', 'off', 'note.eml'),
+      record('other.eml'),
+      record('empty.txt', { status: 'skipped', error: { name: 'EmptyFileError', message: '' } }),
+    ];
+    const files = [
+      source('scan.png'),
+      source('note.eml'),
+      source('other.eml'),
+      source('empty.txt'),
+    ];
+    const still = diffFolder(files, stored, { ocr: 'off' });
+    expect(still.retried).toEqual([]);
+    const changed = diffFolder(files, stored, { ocr: 'on' });
+    expect(changed.retried.map((file) => file.path)).toEqual(['scan.png', 'note.eml']);
+    expect(changed.unchanged.map((file) => file.path)).toEqual(['other.eml', 'empty.txt']);
+    expect(changed.removed).toEqual([]);
   });
 });
 

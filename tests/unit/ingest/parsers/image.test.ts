@@ -94,7 +94,7 @@ describe('the image parser', () => {
     const parser = createImageParser(async () => undefined);
     await expect(parser.parse({ path: 'e.webp', bytes })).rejects.toMatchObject({
       name: 'OcrTurnedOffError',
-      message: expect.stringContaining('Turn OCR on in Settings'),
+      message: expect.stringContaining('Turn it on under “Text recognition (OCR)” in the Library'),
     });
   });
 });
