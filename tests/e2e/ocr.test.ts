@@ -11,7 +11,7 @@ import { realdoc } from '../support/realdocs.ts';
 import { printedText } from '../support/printed-text-images.ts';
 import { useAppSession } from './support/app-session.ts';
 import { describeViolation, runAxe, serious } from './support/axe.ts';
-import { focused, tabTo } from './support/focus.ts';
+import { focused, stopsWithoutIndicator, tabTo } from './support/focus.ts';
 
 const LINES = ['Quartermaster ledger', 'Seventeen barrels of lamp oil'];
 const ONLINE_LINES = ['Lighthouse keeper notes', 'Fog horn sounded eleven times'];
@@ -143,6 +143,8 @@ describe('the OCR setting', () => {
     await ui.app.openLibrary(ui.baseUrl);
     const form = page.getByRole('form', { name: 'Text recognition (OCR)' });
     await expect.poll(() => form.getByLabel('Languages').inputValue()).toBe('eng');
+    // Every stop of the Library, the form's among them, shows where the focus is.
+    expect((await stopsWithoutIndicator(page)).missing).toEqual([]);
     await form.getByRole('checkbox', { name: 'Read images and scanned pages' }).focus();
     await tabTo(page, 'input "Languages"', 1);
     await page.keyboard.press('ControlOrMeta+a');
