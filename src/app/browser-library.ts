@@ -17,10 +17,11 @@ import { eraseSiteData } from '../adapters/store/site-data.ts';
 import { storageEstimate } from '../adapters/store/storage-quota.ts';
 import { chooseVectorIndex } from '../adapters/vector/index.ts';
 import type { NetworkGuard } from '../adapters/network/network-guard.ts';
-import { CatalogueEmbedders } from './catalogue-embedders.ts';
+import { CatalogueEmbedders, type SettingsStore } from './catalogue-embedders.ts';
 import { broadcastChanges } from './collection-changes.ts';
 import { LibraryService } from './library-service.ts';
 import { readNetworkSettings } from './network-settings.ts';
+import { parseInWorkers } from './parse-workers.ts';
 import { ocrEngineSource } from './ocr-setting.ts';
 
 /**
@@ -38,6 +39,20 @@ export function createBrowserLibrary(
   });
   network.policy.readSettingsWith(async () => readNetworkSettings(await store));
   const conversations = new IdbConversationStore();
+  const settings: SettingsStore = {
+    getSetting: async (key) => (await store).getSetting(key),
+    putSetting: async (key, value) => (await store).putSetting(key, value),
+  };
+  // One OCR engine (one tesseract.js worker) for every parse worker, which ask it through a bridge.
+  const ocrEngine = ocrEngineSource(settings, createBrowserTesseractEngine);
+  // Here only for its type and size checks: files are parsed in the parse workers.
+  const registry = createParserRegistry({
+    loadPdfjs: loadBrowserPdfjs,
+    pdfResources: browserPdfResources(),
+    ocrEngine,
+  });
+  // Undefined on an insecure page.
+  const locks = (navigator as { locks?: LockManager }).locks;
   return new LibraryService({
     store,
     embedders: new CatalogueEmbedders({
@@ -46,16 +61,11 @@ export function createBrowserLibrary(
       localModelPath: `${import.meta.env.BASE_URL}models/`,
       wasmPaths: { mjs: servedUrl(ortFactoryUrl), wasm: servedUrl(ortWasmUrl) },
     }),
-    parsers: createParserRegistry({
-      loadPdfjs: loadBrowserPdfjs,
-      pdfResources: browserPdfResources(),
-      ocrEngine: ocrEngineSource(
-        {
-          getSetting: async (key) => (await store).getSetting(key),
-          putSetting: async (key, value) => (await store).putSetting(key, value),
-        },
-        createBrowserTesseractEngine,
-      ),
+    parsers: parseInWorkers({
+      check: (path, size) => registry.check(path, size),
+      ocrEngine,
+      settings,
+      locks,
     }),
     createVectorIndex: chooseVectorIndex,
     estimateStorage: storageEstimate,
@@ -68,7 +78,7 @@ export function createBrowserLibrary(
     // Undefined on an insecure page, where the browser offers no Cache API.
     modelCaches: (self as { caches?: CacheStorage }).caches,
     // Undefined on an insecure page too; then only this tab is kept from syncing twice at once.
-    locks: (navigator as { locks?: LockManager }).locks,
+    locks,
     changes: broadcastChanges(),
     fetchAlsoTo: network.fetchAlsoTo,
   });

@@ -1,0 +1,57 @@
+/**
+ * Parsing in the pool of parse workers (issue 12): the library worker sends each file to a parse
+ * worker (`workers/parse.worker.ts`), which reads PDFs with its own pdf.js and asks the library
+ * worker's one tesseract.js engine to read images and scanned pages (the OCR bridge). A folder
+ * of images, a scanned PDF and PDFs with text is indexed through it, and their words are found.
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { realdoc } from '../support/realdocs.ts';
+import { printedText } from '../support/printed-text-images.ts';
+import { useAppSession } from './support/app-session.ts';
+
+const FIXTURE_PDF = new URL('../fixtures/library/lighthouse-report.pdf', import.meta.url).pathname;
+
+describe('parsing in parse workers', () => {
+  const workers: string[] = [];
+  const ui = useAppSession({
+    name: 'parse-pool',
+    copyLibrary: false,
+    prepare: async (workspace) => {
+      const folder = join(workspace, 'mixed');
+      await mkdir(folder);
+      await writeFile(
+        join(folder, 'ledger.png'),
+        (await printedText(['Quartermaster ledger', 'Seventeen barrels of lamp oil'])).png,
+      );
+      await writeFile(
+        join(folder, 'notes.jpg'),
+        (await printedText(['Lighthouse keeper notes', 'Fog horn sounded eleven times'])).jpeg,
+      );
+      await copyFile(realdoc('images', 'testOCR.pdf'), join(folder, 'testOCR.pdf'));
+      await copyFile(FIXTURE_PDF, join(folder, 'lighthouse-report.pdf'));
+      await copyFile(realdoc('pdf', 'issue1045.pdf'), join(folder, 'issue1045.pdf'));
+    },
+    beforeOpen: ({ page }) => {
+      page.on('worker', (worker) => workers.push(worker.url()));
+    },
+  });
+
+  test('indexes images and PDFs in a parse worker; OCR goes through the bridge', async () => {
+    const summary = await ui.app.addFolderWithInput(join(ui.workspace, 'mixed'));
+    expect(summary).toContain('5 added');
+    expect(summary).not.toMatch(/failed|skipped/);
+    expect(workers.some((url) => /\/parse\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+
+    await ui.app.goToSearch();
+    const ledger = (await ui.app.search('seventeen barrels lamp oil', 'Keyword')).first();
+    expect(await ledger.getByRole('button').textContent()).toContain('ledger.png');
+    const notes = (await ui.app.search('fog horn sounded eleven', 'Keyword')).first();
+    expect(await notes.getByRole('button').textContent()).toContain('notes.jpg');
+    const scan = (await ui.app.search('happy new year', 'Keyword')).first();
+    expect(await scan.getByRole('button').textContent()).toContain('testOCR.pdf');
+    const report = (await ui.app.search('treasurer Imogen Castellane', 'Keyword')).first();
+    expect(await report.getByRole('button').textContent()).toContain('lighthouse-report.pdf');
+  });
+});
