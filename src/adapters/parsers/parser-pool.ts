@@ -22,7 +22,11 @@ export interface ParserPoolOptions {
   start: () => ParseWorker;
   /** How many workers may run; asked whenever the pool would start another. */
   size: () => Promise<number>;
+  /** A worker is ended after this long without a file (default a minute); another comes as needed. */
+  idleMilliseconds?: number;
 }
+
+const DEFAULT_IDLE_MILLISECONDS = 60_000;
 
 interface Task {
   input: ParseInput;
@@ -35,6 +39,8 @@ interface Task {
 interface Slot {
   worker: ParseWorker;
   task?: Task;
+  /** Ends the worker once it has been idle for `idleMilliseconds`. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -42,7 +48,8 @@ interface Slot {
  * while fewer than `size()` run, or waits its turn. Bytes move to the worker and back without a
  * copy, and `input.bytes` holds them again once the parse has settled with a document. An
  * aborted parse is dropped from the queue, or its worker is ended (and replaced when next needed);
- * a worker that ends by itself fails its file with `ParseWorkerStoppedError` and is replaced.
+ * a worker that ends by itself fails its file with `ParseWorkerStoppedError` and is replaced. A
+ * worker left without work for `idleMilliseconds` is ended, so an idle library holds no parsers.
  */
 export class ParserPool implements DocumentParsers {
   readonly #options: ParserPoolOptions;
@@ -81,6 +88,7 @@ export class ParserPool implements DocumentParsers {
     for (const task of this.#queue) this.#settle(task, reason);
     this.#queue = [];
     for (const slot of this.#slots) {
+      clearTimeout(slot.idleTimer);
       slot.worker.terminate();
       if (slot.task) this.#settle(slot.task, reason);
     }
@@ -106,6 +114,7 @@ export class ParserPool implements DocumentParsers {
     const slot: Slot = { worker: this.#options.start() };
     this.#slots.add(slot);
     void slot.worker.ended.then(() => {
+      clearTimeout(slot.idleTimer);
       if (!this.#slots.delete(slot)) return;
       if (slot.task) this.#settle(slot.task, new ParseWorkerStoppedError(slot.task.input.path));
       slot.task = undefined;
@@ -115,6 +124,7 @@ export class ParserPool implements DocumentParsers {
   }
 
   #run(slot: Slot, task: Task): void {
+    clearTimeout(slot.idleTimer);
     slot.task = task;
     const bytes = whole(task.input.bytes);
     slot.worker.parse(task.input.path, bytes).then(
@@ -123,15 +133,25 @@ export class ParserPool implements DocumentParsers {
         slot.task = undefined;
         task.input.bytes = reply.bytes;
         this.#settle(task, undefined, reply.document);
-        void this.#dispatch();
+        this.#next(slot);
       },
       (error: unknown) => {
         if (slot.task !== task) return;
         slot.task = undefined;
         this.#settle(task, error);
-        void this.#dispatch();
+        this.#next(slot);
       },
     );
+  }
+
+  /** Gives the worker that finished a file the next one, or starts counting its idle time. */
+  #next(slot: Slot): void {
+    void this.#dispatch();
+    if (slot.task !== undefined) return;
+    slot.idleTimer = setTimeout(() => {
+      if (slot.task !== undefined || !this.#slots.delete(slot)) return;
+      slot.worker.terminate();
+    }, this.#options.idleMilliseconds ?? DEFAULT_IDLE_MILLISECONDS);
   }
 
   #abort(task: Task): void {
@@ -142,6 +162,7 @@ export class ParserPool implements DocumentParsers {
       if (slot.task !== task) continue;
       // A parse cannot be stopped inside its worker: the worker goes, another comes when needed.
       this.#slots.delete(slot);
+      clearTimeout(slot.idleTimer);
       slot.task = undefined;
       slot.worker.terminate();
     }

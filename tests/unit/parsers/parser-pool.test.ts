@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ParserPool,
   type ParseReply,
@@ -44,8 +44,9 @@ class FakeWorkers {
   };
 }
 
-function pool(workers: FakeWorkers, size = 2): ParserPool {
+function pool(workers: FakeWorkers, size = 2, idleMilliseconds?: number): ParserPool {
   return new ParserPool({
+    ...(idleMilliseconds === undefined ? {} : { idleMilliseconds }),
     check: (path) => {
       if (path.endsWith('.bin')) throw new Error('not a document');
     },
@@ -151,5 +152,55 @@ describe('ParserPool', () => {
     await expect(parse).rejects.toMatchObject({ name: 'AbortError' });
     expect(workers.terminated).toBe(1);
     expect(parsers.workerCount).toBe(0);
+  });
+
+  describe('idle workers', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('ends a worker left without a file for the idle time, and starts one for the next', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const workers = new FakeWorkers();
+      const parsers = pool(workers, 1, 1000);
+      const first = parsers.parse(input('a'));
+      await until(() => workers.calls.length === 1);
+      workers.calls[0]!.finish();
+      await first;
+      vi.advanceTimersByTime(999);
+      expect(workers.terminated).toBe(0);
+      // A file within the idle time goes to the same worker and restarts the count.
+      const second = parsers.parse(input('b'));
+      await until(() => workers.calls.length === 2);
+      vi.advanceTimersByTime(1000);
+      expect(workers.terminated).toBe(0);
+      workers.calls[1]!.finish();
+      await second;
+      expect(workers.started).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(workers.terminated).toBe(1);
+      expect(parsers.workerCount).toBe(0);
+
+      const third = parsers.parse(input('c'));
+      await until(() => workers.calls.length === 3);
+      expect(workers.started).toBe(2);
+      workers.calls[2]!.finish();
+      expect((await third).text).toBe('c');
+    });
+
+    it('ends idle workers after a minute unless told otherwise', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const workers = new FakeWorkers();
+      const parsers = pool(workers, 1);
+      const parse = parsers.parse(input('a'));
+      await until(() => workers.calls.length === 1);
+      workers.calls[0]!.finish();
+      await parse;
+      vi.advanceTimersByTime(59_999);
+      expect(parsers.workerCount).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(parsers.workerCount).toBe(0);
+      expect(workers.terminated).toBe(1);
+    });
   });
 });
