@@ -1,24 +1,15 @@
 import { describeError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
-import type { Attachment, DocumentParsers, ParsedDocument, ParseInput } from '../ports/parser.ts';
-import type { FileWrite, Store } from '../ports/store.ts';
-import { chunkDocument } from '../retrieval/chunking.ts';
+import type { DocumentParsers } from '../ports/parser.ts';
+import type { Store } from '../ports/store.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
-import { indexText } from '../retrieval/index-text.ts';
-import { chunkKeywords } from '../retrieval/keyword-segment.ts';
-import { encodeSegment } from '../retrieval/keyword-segment-format.ts';
-import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
-import { timeSlices } from '../time-slices.ts';
-import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
 import type { Chunk, Collection, FileRecord } from '../types.ts';
-import {
-  isAttachment,
-  MAX_ATTACHMENT_DEPTH,
-  notIndexedWarning,
-  planAttachments,
-} from './attachments.ts';
-import { diffFolder, recordedError, settingOf, type SettingStamps } from './file-diff.ts';
+import { finishCollection } from './collection-finish.ts';
+import { embedBatch, EmbeddedFiles } from './embedding-batch.ts';
+import { diffFolder, settingOf, type SettingStamps } from './file-diff.ts';
+import { FilePipeline, SKIP_ERRORS, type ParsedFile, type PendingFile } from './file-pipeline.ts';
+import { fileRecordOf, fileWriteOf, type RecordOptions } from './file-records.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
 import { emptyProgress, withRates, type IngestProgress } from './progress.ts';
@@ -51,45 +42,9 @@ export interface IngestOptions {
  */
 const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
 
-/**
- * Vectors of files embedded in this run, kept by content hash so that a duplicate file (the same
- * bytes under another name) is not embedded again: at most this many bytes of vectors and texts.
- */
-const DUPLICATE_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** Milliseconds of work between pauses while a keyword index is rebuilt at the end of a sync. */
-const MERGE_SLICE_MS = 30;
-
-/** Errors that mean "not a document", as opposed to a document that could not be read. */
-const SKIP_ERRORS = new Set(['UnsupportedFileError', 'BinaryFileError', 'EmptyFileError']);
-
 /** A file read ahead, with its parse started ahead too when its content is new. */
 interface ReadFile extends LoadedFile {
   parsed?: Promise<ParsedFile>;
-}
-
-/** A parsed document and the file's bytes (which a parser in another thread hands back). */
-interface ParsedFile {
-  document: ParsedDocument;
-  bytes: Uint8Array;
-}
-
-interface PendingFile {
-  source: SourceFile;
-  hash: string;
-  chunks: Chunk[];
-  original?: Uint8Array;
-  /** What the parser said about the file: its warnings and OCR page count. */
-  notes: FileNotes;
-}
-
-/** The parser's notes on a file that was read, kept with its record. */
-type FileNotes = Pick<FileRecord, 'warnings' | 'ocrPages' | 'pages'>;
-
-interface EmbeddedFile {
-  /** The texts that were embedded, one per chunk. */
-  texts: string[];
-  vectors: Float32Array;
 }
 
 /**
@@ -114,12 +69,24 @@ class IngestRun {
   #storedByPath = new Map<string, FileRecord>();
   /** Paths read again as they were, which the indexed content's hash must not pass over. */
   #retried = new Set<string>();
-  #embeddedByHash = new Map<string, EmbeddedFile>();
-  #embeddedBytes = 0;
+  /** Vectors embedded in this run, for files with the same bytes later in it. */
+  #embedded = new EmbeddedFiles();
+  readonly #files: FilePipeline;
 
   constructor(options: IngestOptions) {
     this.#options = options;
     this.#collection = options.collection;
+    this.#files = new FilePipeline({
+      collectionId: options.collection.id,
+      parsers: options.parsers,
+      ...(options.keepPagedOriginals ? { keepPagedOriginals: true } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      onChunked: (file) => {
+        this.#pending.push(file);
+        this.#pendingChunks += file.chunks.length;
+      },
+      onFailed: (file, hash, error) => this.#recordFailure(file, hash, error),
+    });
     this.#batchSize = options.batchSize ?? 64;
     this.#interval = options.progressInterval ?? 200;
   }
@@ -186,7 +153,7 @@ class IngestRun {
       const bytes = await file.read(this.#options.signal);
       const hash = await sha256Hex(bytes);
       if (this.#indexedAlready(file.path, hash)) return { file, bytes, hash };
-      return { file, bytes, hash, parsed: this.#startParse(file.path, bytes) };
+      return { file, bytes, hash, parsed: this.#files.startParse(file.path, bytes) };
     } catch (error) {
       return { file, hash: '', error };
     }
@@ -196,16 +163,6 @@ class IngestRun {
   #indexedAlready(path: string, hash: string): boolean {
     const previous = this.#storedByPath.get(path);
     return previous?.status === 'indexed' && previous.hash === hash && !this.#retried.has(path);
-  }
-
-  /** Starts a parse, awaited later in the files' order (a failure is recorded then). */
-  #startParse(path: string, bytes: Uint8Array): Promise<ParsedFile> {
-    const input: ParseInput = { path, bytes, signal: this.#options.signal };
-    const parsed = this.#options.parsers
-      .parse(input)
-      .then((document) => ({ document, bytes: input.bytes }));
-    parsed.catch(() => undefined);
-    return parsed;
   }
 
   async #pauseIfAsked(): Promise<void> {
@@ -234,78 +191,10 @@ class IngestRun {
         return;
       }
       await this.#removeAttachmentsOf(file.path);
-      await this.#parseIntoBatch(file, hash, 0, parsed ?? this.#startParse(file.path, bytes));
+      await this.#files.chunk(file, hash, 0, parsed ?? this.#files.startParse(file.path, bytes));
     } catch (error) {
       await this.#recordFailure(file, hash, error);
     }
-  }
-
-  /**
-   * Parses and chunks a file (or an attachment, `depth` messages deep) into the pending batch,
-   * its attachments before it: a container is committed only after its attachments, so a job
-   * stopped between them leaves the container to be indexed again.
-   */
-  async #parseIntoBatch(
-    file: SourceFile,
-    hash: string,
-    depth: number,
-    parsing: Promise<ParsedFile>,
-  ): Promise<void> {
-    const { keepPagedOriginals } = this.#options;
-    const { document, bytes } = await parsing;
-    if (document.attachments?.length) {
-      await this.#indexAttachments(file, document, document.attachments, depth);
-    }
-    const fileId = this.#fileId(file);
-    const chunks = chunkDocument(document).map((piece, ordinal): Chunk => ({
-      ...piece,
-      id: `${fileId}#${ordinal}`,
-      collectionId: this.#collection.id,
-      fileId,
-      path: file.path,
-      ordinal,
-    }));
-    const paged = document.blocks.some((block) => block.page !== undefined);
-    const original = keepPagedOriginals && paged ? { original: bytes } : {};
-    this.#pending.push({ source: file, hash, chunks, ...original, notes: notesOf(document) });
-    this.#pendingChunks += chunks.length;
-  }
-
-  /**
-   * Indexes each attachment a parser reads as a file of its own under the container's path; the
-   * others, and those with no text, are named in the container's warnings; one that fails is
-   * recorded alone.
-   */
-  async #indexAttachments(
-    parent: SourceFile,
-    document: ParsedDocument,
-    attachments: readonly Attachment[],
-    depth: number,
-  ): Promise<void> {
-    const container = isAttachment(parent) ? parent.container : parent.path;
-    const check = (path: string, size: number) => this.#options.parsers.check(path, size);
-    const plan =
-      depth < MAX_ATTACHMENT_DEPTH
-        ? planAttachments(parent, container, attachments, check)
-        : {
-            files: [],
-            warnings: [`Attachments nested deeper than ${depth} messages not indexed.`],
-          };
-    const withoutText: string[] = [];
-    for (const attachment of plan.files) {
-      const hash = await sha256Hex(attachment.bytes);
-      try {
-        const parsing = this.#startParse(attachment.path, attachment.bytes);
-        await this.#parseIntoBatch(attachment, hash, depth + 1, parsing);
-      } catch (error) {
-        // An attachment with nothing to index (a logo, a blank page) is no file of the folder's.
-        const skipped = SKIP_ERRORS.has(describeError(error).name);
-        if (skipped && !this.#options.signal?.aborted) withoutText.push(attachment.name);
-        else await this.#recordFailure(attachment, hash, error);
-      }
-    }
-    const warnings = [...plan.warnings, ...notIndexedWarning('no text to index', withoutText)];
-    if (warnings.length > 0) document.warnings = [...(document.warnings ?? []), ...warnings];
   }
 
   /**
@@ -318,7 +207,8 @@ class IngestRun {
     if (name === 'StorageFullError') throw error;
     const skipped = SKIP_ERRORS.has(name) || settingOf(error) !== undefined;
     const status = skipped ? 'skipped' : 'failed';
-    await this.#commit(this.#record(file, hash, status, 0, error), [], new Float32Array(0));
+    const record = this.#record(file, hash, { status, chunkCount: 0, error });
+    await this.#commit(record, [], new Float32Array(0));
   }
 
   /** Deletes the records of the attachments last indexed from the file at `path`. */
@@ -332,58 +222,24 @@ class IngestRun {
   }
 
   /**
-   * Embeds the pending files' chunks in one call, then commits each file. A text that occurs more
-   * than once in the batch is embedded once, and a file whose bytes and texts were embedded earlier
-   * in this run (a duplicate under another name) reuses those vectors.
+   * Embeds the pending files' chunks in one call (`embedBatch`: texts met before are not embedded
+   * again), then commits each file.
    */
   async #flush(): Promise<void> {
     const { embedder, signal } = this.#options;
     const batch = this.#pending;
     this.#pending = [];
     this.#pendingChunks = 0;
-    const texts: string[] = [];
-    const rowOfText = new Map<string, number>();
-    const planned = batch.map((file) => {
-      const fileTexts = file.chunks.map(indexText);
-      const earlier = this.#embeddedByHash.get(file.hash);
-      if (earlier && sameTexts(earlier.texts, fileTexts)) {
-        return { file, texts: fileTexts, vectors: earlier.vectors, rows: [] };
-      }
-      const rows = fileTexts.map((text) => {
-        let row = rowOfText.get(text);
-        if (row === undefined) {
-          row = texts.push(text) - 1;
-          rowOfText.set(text, row);
-        }
-        return row;
-      });
-      return { file, texts: fileTexts, vectors: undefined, rows };
-    });
-    const embedded =
-      texts.length > 0 ? await embedder.embed(texts, { signal }) : new Float32Array(0);
-    for (const { file, texts: fileTexts, vectors, rows } of planned) {
-      const fileVectors = vectors ?? gatherRows(embedded, rows, embedder.dim);
-      if (!vectors) this.#rememberEmbedded(file.hash, fileTexts, fileVectors);
+    for (const { file, vectors } of await embedBatch(batch, embedder, this.#embedded, signal)) {
       const record = {
-        ...this.#record(file.source, file.hash, 'indexed', file.chunks.length),
+        ...this.#record(file.source, file.hash, {
+          status: 'indexed',
+          chunkCount: file.chunks.length,
+        }),
         ...file.notes,
       };
-      await this.#commit(record, file.chunks, fileVectors, file.original);
+      await this.#commit(record, file.chunks, vectors, file.original);
       this.#progress.chunksDone += file.chunks.length;
-    }
-  }
-
-  /** Keeps a file's vectors for duplicates later in the run, forgetting the oldest over budget. */
-  #rememberEmbedded(hash: string, texts: string[], vectors: Float32Array): void {
-    const bytes = vectors.byteLength + texts.reduce((sum, text) => sum + text.length * 2, 0);
-    if (bytes > DUPLICATE_CACHE_BYTES / 4 || this.#embeddedByHash.has(hash)) return;
-    this.#embeddedByHash.set(hash, { texts, vectors });
-    this.#embeddedBytes += bytes;
-    for (const [oldest, entry] of this.#embeddedByHash) {
-      if (this.#embeddedBytes <= DUPLICATE_CACHE_BYTES) break;
-      this.#embeddedByHash.delete(oldest);
-      this.#embeddedBytes -=
-        entry.vectors.byteLength + entry.texts.reduce((sum, text) => sum + text.length * 2, 0);
     }
   }
 
@@ -393,15 +249,7 @@ class IngestRun {
     vectors: Float32Array,
     original?: Uint8Array,
   ): Promise<void> {
-    // Tokenised once: the store keeps the counted terms, the live index takes them as they are.
-    const keywords = chunkKeywords(chunks);
-    const write: FileWrite = {
-      file,
-      chunks,
-      vectors,
-      keywords: encodeSegment(keywords),
-      ...(original ? { original } : {}),
-    };
+    const { write, keywords } = fileWriteOf(file, chunks, vectors, original);
     await this.#options.store.writeFile(write);
     this.#options.index?.putFile(file.id, chunks, vectors, keywords);
     if (file.container === undefined) {
@@ -413,56 +261,26 @@ class IngestRun {
     this.#report();
   }
 
-  /**
-   * When anything changed: merges the files' keyword segments into the stored base (so the next
-   * load reads one segment) and recomputes the knowledge boundary. Stamps the collection.
-   */
+  /** Merges the keyword segments and recomputes the boundary when anything changed; stamps. */
   async #finish(changed: boolean): Promise<void> {
     const { store, embedder } = this.#options;
-    const id = this.#collection.id;
     this.#progress.currentPath = undefined;
     this.#progress.phase = 'finishing';
     this.#report(true);
-    if (changed) {
-      await openKeywordIndex(store, id, timeSlices(MERGE_SLICE_MS));
-      const stored = await store.loadVectors(id);
-      const previous = await store.getCentroids(id);
-      await store.putCentroids(computeBoundary(id, stored.vectors, embedder.dim, previous));
-    }
-    await store.putCollection({
-      ...((await store.getCollection(id)) ?? this.#collection),
-      updatedAt: Date.now(),
-    });
+    await finishCollection(store, this.#collection, embedder.dim, changed);
     this.#progress.phase = 'done';
     this.#report(true);
-  }
-
-  #fileId(file: SourceFile): string {
-    return `${this.#collection.id}/${file.path}`;
   }
 
   #record(
     file: SourceFile,
     hash: string,
-    status: FileRecord['status'],
-    chunkCount: number,
-    error?: unknown,
+    options: Omit<RecordOptions, 'settingStamps'>,
   ): FileRecord {
-    return {
-      id: this.#fileId(file),
-      collectionId: this.#collection.id,
-      path: file.path,
-      size: file.size,
-      mtime: file.mtime,
-      hash,
-      status,
-      ...(isAttachment(file) ? { container: file.container } : {}),
-      ...(error === undefined
-        ? {}
-        : { error: recordedError(error, this.#options.settingStamps ?? {}) }),
-      chunkCount,
-      indexedAt: Date.now(),
-    };
+    return fileRecordOf(this.#collection.id, file, hash, {
+      ...options,
+      settingStamps: this.#options.settingStamps,
+    });
   }
 
   #report(force = false): void {
@@ -472,27 +290,4 @@ class IngestRun {
     this.#progress = withRates(this.#progress, now - this.#started);
     this.#options.onProgress?.({ ...this.#progress });
   }
-}
-
-/** A document's warnings, OCR page count and last page, only those it has. */
-function notesOf(document: ParsedDocument): FileNotes {
-  const pages = document.blocks.reduce((last, block) => Math.max(last, block.page ?? 0), 0);
-  return {
-    ...(pages > 0 ? { pages } : {}),
-    ...(document.warnings?.length ? { warnings: [...document.warnings] } : {}),
-    ...(document.ocrPages ? { ocrPages: document.ocrPages } : {}),
-  };
-}
-
-function sameTexts(left: readonly string[], right: readonly string[]): boolean {
-  return left.length === right.length && left.every((text, index) => text === right[index]);
-}
-
-/** The given rows of a flat `rows × dim` array, in that order, as a new array. */
-function gatherRows(vectors: Float32Array, rows: readonly number[], dim: number): Float32Array {
-  const gathered = new Float32Array(rows.length * dim);
-  rows.forEach((row, index) => {
-    gathered.set(vectors.subarray(row * dim, (row + 1) * dim), index * dim);
-  });
-  return gathered;
 }

@@ -1,0 +1,32 @@
+/** What a sync does to its collection once every file is committed. */
+import type { Store } from '../ports/store.ts';
+import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
+import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
+import { timeSlices } from '../time-slices.ts';
+import type { Collection } from '../types.ts';
+
+/** Milliseconds of work between pauses while a keyword index is rebuilt at the end of a sync. */
+const MERGE_SLICE_MS = 30;
+
+/**
+ * When anything changed (`changed`): merges the files' keyword segments into the stored base (so
+ * the next load reads one segment) and recomputes the knowledge boundary. Stamps the collection.
+ */
+export async function finishCollection(
+  store: Store,
+  collection: Collection,
+  dim: number,
+  changed: boolean,
+): Promise<void> {
+  const id = collection.id;
+  if (changed) {
+    await openKeywordIndex(store, id, timeSlices(MERGE_SLICE_MS));
+    const stored = await store.loadVectors(id);
+    const previous = await store.getCentroids(id);
+    await store.putCentroids(computeBoundary(id, stored.vectors, dim, previous));
+  }
+  await store.putCollection({
+    ...((await store.getCollection(id)) ?? collection),
+    updatedAt: Date.now(),
+  });
+}
