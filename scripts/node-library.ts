@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createEmbedder } from './node-embedder.ts';
-import { createNodeParsers } from './node-parsers.ts';
+import { IsolatedParsers } from './isolated-parsers.ts';
 import { MemoryStore } from '../src/adapters/store/memory-store.ts';
 import { NodeFolderSource } from '../src/adapters/source/node-folder-source.ts';
 import { chooseVectorIndex } from '../src/adapters/vector/index.ts';
@@ -18,6 +18,11 @@ export interface NodeLibraryOptions {
   docs: string;
   /** Only these subfolders (or "."); all when absent. */
   collections?: readonly string[];
+  /**
+   * Read images and scanned PDF pages with OCR (tesseract.js, English), as the app does by
+   * default; true when absent.
+   */
+  ocr?: boolean;
 }
 
 /** The collection of the files at the top of `--docs`, beside its subfolders. */
@@ -57,27 +62,32 @@ export async function openNodeLibrary(options: NodeLibraryOptions): Promise<Node
   }
   const store = new MemoryStore();
   const embedder = await createEmbedder();
-  const parsers = createNodeParsers();
+  // In a thread of their own: a file that makes a parser run away fails alone.
+  const parsers = new IsolatedParsers({ ocr: options.ocr !== false });
   const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
   const ingests: IngestProgress[] = [];
   const started = performance.now();
-  for (const id of collectionIds) {
-    const collection = newCollection(id, id, embedder);
-    await store.putCollection(collection);
-    ingests.push(
-      await runIngest({
-        collection,
-        source:
-          id === TOP_FILES_COLLECTION
-            ? new TopFilesSource(options.docs)
-            : new NodeFolderSource(join(options.docs, id)),
-        store,
-        embedder,
-        parsers,
-        index: await search.open(id),
-        onProgress: logProgress(id),
-      }),
-    );
+  try {
+    for (const id of collectionIds) {
+      const collection = newCollection(id, id, embedder);
+      await store.putCollection(collection);
+      ingests.push(
+        await runIngest({
+          collection,
+          source:
+            id === TOP_FILES_COLLECTION
+              ? new TopFilesSource(options.docs)
+              : new NodeFolderSource(join(options.docs, id)),
+          store,
+          embedder,
+          parsers,
+          index: await search.open(id),
+          onProgress: logProgress(id),
+        }),
+      );
+    }
+  } finally {
+    await parsers.close();
   }
   const seconds = (performance.now() - started) / 1000;
   const collections = await store.listCollections();
