@@ -6,7 +6,11 @@ import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?u
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createBrowserTesseractEngine } from '../adapters/ocr/tesseract-browser.ts';
 import { createParserRegistry } from '../adapters/parsers/index.ts';
-import { browserPdfResources, loadBrowserPdfjs } from '../adapters/parsers/pdfjs-browser.ts';
+import {
+  browserPdfResources,
+  loadBrowserPdfjs,
+  restartBrowserPdfjs,
+} from '../adapters/parsers/pdfjs-browser.ts';
 import { IdbConversationStore } from '../adapters/store/idb-conversation-store.ts';
 import {
   DatabaseBlockedError,
@@ -48,6 +52,7 @@ export function createBrowserLibrary(
   // Here only for its type and size checks: files are parsed in the parse workers.
   const registry = createParserRegistry({
     loadPdfjs: loadBrowserPdfjs,
+    restartPdfjs: () => void restartBrowserPdfjs(),
     pdfResources: browserPdfResources(),
     ocrEngine,
   });

@@ -6,7 +6,11 @@
 import { transfer } from 'comlink';
 import { createParserRegistry } from '../adapters/parsers/index.ts';
 import type { ParseReply } from '../adapters/parsers/parser-pool.ts';
-import { browserPdfResources, loadBrowserPdfjs } from '../adapters/parsers/pdfjs-browser.ts';
+import {
+  browserPdfResources,
+  loadBrowserPdfjs,
+  restartBrowserPdfjs,
+} from '../adapters/parsers/pdfjs-browser.ts';
 import type { OcrEngine, OcrResult } from '../core/ports/ocr-engine.ts';
 import type { ParsedDocument } from '../core/ports/parser.ts';
 
@@ -21,6 +25,7 @@ export function createParseWorkerApi() {
   let ocr: OcrBridge | undefined;
   const registry = createParserRegistry({
     loadPdfjs: loadBrowserPdfjs,
+    restartPdfjs: () => void restartBrowserPdfjs(),
     pdfResources: browserPdfResources(),
     ocrEngine: async (): Promise<OcrEngine | undefined> => {
       const bridge = ocr;

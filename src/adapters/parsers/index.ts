@@ -30,6 +30,8 @@ export interface DocumentParserOptions {
   pdfResources: PdfResources;
   /** The OCR engine for images and scanned PDF pages; without it neither is read. */
   ocrEngine?: OcrEngineSource;
+  /** Replaces a pdf.js worker stuck on a page: `restartBrowserPdfjs` in the browser. */
+  restartPdfjs?: () => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createDocumentParsers(options: DocumentParserOptions): Parser[] 
       options.loadPdfjs,
       options.pdfResources,
       options.ocrEngine ? createPdfPageOcr(options.ocrEngine) : undefined,
+      options.restartPdfjs,
     ),
     ...(options.ocrEngine ? [createImageParser(options.ocrEngine)] : []),
     docxParser,

@@ -14,6 +14,13 @@ import type { Block, ParsedDocument } from '../../core/ports/parser.ts';
 const RENDER_SCALE = 300 / 72;
 const MAX_SIDE = 5000;
 
+/**
+ * Longest pdf.js may take to draw one page for OCR. Drawing runs in pdf.js's worker, so a page
+ * whose content never ends (pdf.js's evaluator loops on some cyclic patterns and fills its heap)
+ * is given up here while that worker is still busy.
+ */
+export const PAGE_DRAW_DEADLINE_MS = 60_000;
+
 /** What OCR made of a PDF's text-less pages. */
 export interface RecognisedPages {
   blocks: Block[];
@@ -22,6 +29,11 @@ export interface RecognisedPages {
   warnings: string[];
   /** OCR is turned off: the pages were not read. */
   turnedOff: boolean;
+  /**
+   * A page was not drawn within the deadline: pdf.js's worker is still busy with it, so it must be
+   * replaced before the next PDF (and this document is not waited for).
+   */
+  stuck: boolean;
 }
 
 export interface PdfPageOcr {
@@ -41,6 +53,7 @@ export function createPdfPageOcr(ocrEngine: OcrEngineSource): PdfPageOcr {
         ocrPages: 0,
         warnings: [],
         turnedOff: false,
+        stuck: false,
       };
       if (numbers.length === 0) return recognised;
       const engine = await ocrEngine();
@@ -50,7 +63,12 @@ export function createPdfPageOcr(ocrEngine: OcrEngineSource): PdfPageOcr {
       let confidence = 0;
       for (const number of numbers) {
         signal?.throwIfAborted();
-        const reading = await readPage(engine, document, number, signal);
+        const reading = await withinDeadline(readPage(engine, document, number, signal));
+        if (reading === undefined) {
+          recognised.stuck = true;
+          recognised.warnings.push(stuckWarning(number, numbers.at(-1)!));
+          break;
+        }
         if (reading.blocks.length === 0) {
           blank.push(number);
           continue;
@@ -73,6 +91,24 @@ export function createPdfPageOcr(ocrEngine: OcrEngineSource): PdfPageOcr {
       return recognised;
     },
   };
+}
+
+/** The promise's value, or undefined when it has not settled within the page deadline. */
+async function withinDeadline<Value>(promise: Promise<Value>): Promise<Value | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), PAGE_DRAW_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function stuckWarning(page: number, last: number): string {
+  const rest = last > page ? ` OCR did not read pages ${page + 1}-${last} either.` : '';
+  return `Page ${page} could not be drawn for OCR (the PDF reader did not finish it within ${PAGE_DRAW_DEADLINE_MS / 1000} s), so its text was not recognised.${rest}`;
 }
 
 /** `blocks` with the recognised pages' blocks put in page order among them. */

@@ -55,6 +55,11 @@ export function createPdfParser(
   resources: PdfResources,
   /** Reads the pages without text by OCR (pdf-ocr.ts); without it they stay unread. */
   pageOcr?: PdfPageOcr,
+  /**
+   * Replaces pdf.js's worker when a page kept it busy past the deadline (the browser's shared
+   * worker, `restartBrowserPdfjs`); the next PDF loads pdf.js through `loadPdfjs` again.
+   */
+  restartPdfjs?: () => void,
 ): Parser {
   let pdfjs: Promise<PdfjsModule> | undefined;
   return {
@@ -75,6 +80,7 @@ export function createPdfParser(
         cMapPacked: true,
         verbosity: 0,
       });
+      let stuck = false;
       try {
         const document = await task.promise.catch((error: unknown) => {
           if (error instanceof Error && error.name === 'PasswordException') {
@@ -100,6 +106,7 @@ export function createPdfParser(
         }
         const textless = pages.filter((page) => page.lines.length === 0).map((page) => page.number);
         const recognised = await pageOcr?.read(document, textless, signal);
+        stuck = recognised?.stuck === true;
         const blocks = withRecognisedPages(await documentBlocks(document, pages), recognised);
         if (!blocks.some((block) => block.kind === 'paragraph')) {
           if (recognised?.turnedOff) throw new OcrTurnedOffError(path);
@@ -113,7 +120,14 @@ export function createPdfParser(
           parsed.warnings = [damagedPagesWarning(damaged.map((page) => page.number))];
         return withOcrNotes(parsed, recognised);
       } finally {
-        await task.destroy();
+        if (stuck) {
+          // The worker would answer `destroy` only after the page it is stuck on.
+          pdfjs = undefined;
+          restartPdfjs?.();
+          void task.destroy().catch(() => undefined);
+        } else {
+          await task.destroy();
+        }
       }
     },
   };

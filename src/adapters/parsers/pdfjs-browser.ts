@@ -14,6 +14,16 @@ export async function loadBrowserPdfjs(): Promise<PdfjsModule> {
 }
 
 /**
+ * Ends pdf.js's worker (busy with a page it will not finish) so that the next
+ * `loadBrowserPdfjs` starts a fresh one; documents still open on the old one are lost.
+ */
+export async function restartBrowserPdfjs(): Promise<void> {
+  const pdfjs = await import('pdfjs-dist');
+  (pdfjs.GlobalWorkerOptions.workerPort as Worker | null)?.terminate();
+  pdfjs.GlobalWorkerOptions.workerPort = null;
+}
+
+/**
  * pdf.js's data files as the app serves them (`/pdfjs/`, copied from pdfjs-dist at build and
  * precached for offline use): absolute URLs, since pdf.js fetches them from its own worker.
  */
