@@ -67,6 +67,19 @@ describe('OCR of shared/realdocs/images', () => {
     });
   }, 60_000);
 
+  it('says OCR found no text on a PDF without a text layer, and suggests OCR only without it', async () => {
+    const bytes = new Uint8Array(await readFile(realdoc('pdf', 'bitmap-symbol-empty.pdf')));
+    const path = 'bitmap-symbol-empty.pdf';
+    await expect(parsers.parse({ path, bytes })).rejects.toMatchObject({
+      name: 'EmptyFileError',
+      message: expect.stringContaining('text recognition (OCR) found no text on its pages'),
+    });
+    await expect(createNodeParsers().parse({ path, bytes })).rejects.toMatchObject({
+      name: 'EmptyFileError',
+      message: expect.stringContaining('run it through OCR'),
+    });
+  }, 60_000);
+
   it('with OCR turned off, skips the scan and the images saying how to have them read', async () => {
     const bytes = new Uint8Array(await readFile(realdoc('images', 'testOCR.pdf')));
     await expect(turnedOff.parse({ path: 'testOCR.pdf', bytes })).rejects.toMatchObject({

@@ -110,10 +110,9 @@ export function createPdfParser(
         const blocks = withRecognisedPages(await documentBlocks(document, pages), recognised);
         if (!blocks.some((block) => block.kind === 'paragraph')) {
           if (recognised?.turnedOff) throw new OcrTurnedOffError(path);
-          throw new EmptyFileError(
-            path,
-            'no text layer: if it is a scan, run it through OCR (text recognition) and sync again',
-          );
+          const recognitionRan =
+            recognised !== undefined && textless.length > 0 && !recognised.stuck;
+          throw new EmptyFileError(path, noTextReason(recognitionRan));
         }
         const parsed = documentFromBlocks(path, blocks, await readTitle(document));
         if (damaged.length > 0)
@@ -131,6 +130,12 @@ export function createPdfParser(
       }
     },
   };
+}
+
+/** Why a PDF without a text layer gave no text: OCR found none, or there was no OCR to ask. */
+function noTextReason(recognitionRan: boolean): string {
+  if (recognitionRan) return 'no text layer, and text recognition (OCR) found no text on its pages';
+  return 'no text layer: if it is a scan, run it through OCR (text recognition) and sync again';
 }
 
 /** One page's lines and annotation texts (pdf.js throws on a damaged page). */
