@@ -51,7 +51,7 @@ export class InvalidOcrHostError extends ArchivistError {
   readonly name = 'InvalidOcrHostError';
   constructor(host: string) {
     super(
-      `“${host}” is not a web address. Enter the base URL that holds the OCR language files (<code>.traineddata.gz), e.g. https://tessdata.projectnaptha.com/4.0.0.`,
+      `“${host}” is not a web address. Enter the base URL that holds the OCR language files (such as eng.traineddata.gz), e.g. https://tessdata.projectnaptha.com/4.0.0.`,
     );
   }
 }

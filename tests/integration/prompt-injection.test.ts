@@ -17,6 +17,7 @@ import {
   type RecordedRequest,
 } from '../../src/adapters/engines/scripted-engine.ts';
 import { readNetworkSettings } from '../../src/app/network-settings.ts';
+import { DEFAULT_OCR_LANGUAGE_HOST } from '../../src/app/ocr-setting.ts';
 import type { StrategyChoice } from '../../src/app/question-types.ts';
 import { QuestionService } from '../../src/app/question-service.ts';
 import { writeAnswerEngine } from '../../src/app/answer-engine-setting.ts';
@@ -151,7 +152,11 @@ describe('documents that try to instruct the model', () => {
 
   it('leaves the settings and the collection as they were', async () => {
     const { store } = library.search;
-    expect(await readNetworkSettings(store)).toEqual({ answerEngine: SERVER, modelHost: MIRROR });
+    expect(await readNetworkSettings(store)).toEqual({
+      answerEngine: SERVER,
+      modelHost: MIRROR,
+      ocrLanguageHost: DEFAULT_OCR_LANGUAGE_HOST,
+    });
     const [collection] = await store.listCollections();
     expect(collection).toMatchObject({
       id: 'plant',
