@@ -11,15 +11,8 @@ import {
   loadBrowserPdfjs,
   restartBrowserPdfjs,
 } from '../adapters/parsers/pdfjs-browser.ts';
-import type { OcrEngine, OcrResult } from '../core/ports/ocr-engine.ts';
 import type { ParsedDocument } from '../core/ports/parser.ts';
-
-/** The library worker's OCR engine as a parse worker reaches it. */
-export interface OcrBridge {
-  /** The engine's languages; undefined while text recognition is turned off. */
-  languages(): Promise<readonly string[] | undefined>;
-  recognise(image: Uint8Array): Promise<OcrResult>;
-}
+import { engineOverBridge, type OcrBridge } from './ocr-bridge.ts';
 
 export function createParseWorkerApi() {
   let ocr: OcrBridge | undefined;
@@ -27,11 +20,7 @@ export function createParseWorkerApi() {
     loadPdfjs: loadBrowserPdfjs,
     restartPdfjs: () => void restartBrowserPdfjs(),
     pdfResources: browserPdfResources(),
-    ocrEngine: async (): Promise<OcrEngine | undefined> => {
-      const bridge = ocr;
-      const languages = await bridge?.languages();
-      return bridge && languages && { languages, recognise: (image) => bridge.recognise(image) };
-    },
+    ocrEngine: () => engineOverBridge(ocr),
   });
   return {
     /** Hands over the library worker's OCR engine (a comlink proxy); called once, at start. */

@@ -7,7 +7,8 @@ import { ParserPool, type ParseWorker } from '../adapters/parsers/parser-pool.ts
 import type { OcrEngineSource } from '../core/ports/ocr-engine.ts';
 import type { DocumentParsers } from '../core/ports/parser.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
-import type { OcrBridge, ParseWorkerApi } from './parse-worker-api.ts';
+import { ocrBridgeOf, type OcrBridge } from './ocr-bridge.ts';
+import type { ParseWorkerApi } from './parse-worker-api.ts';
 import type { WorkerSignal } from './worker-signals.ts';
 
 /** The setting that fixes the pool's size (1 to `MAX_PARSE_WORKERS`); automatic when absent. */
@@ -35,14 +36,7 @@ export interface ParseWorkerOptions {
 
 /** `DocumentParsers` that parse in a pool of workers started from this worker. */
 export function parseInWorkers(options: ParseWorkerOptions): ParserPool {
-  const bridge: OcrBridge = {
-    languages: async () => (await options.ocrEngine())?.languages,
-    recognise: async (image) => {
-      const engine = await options.ocrEngine();
-      if (!engine) throw new DOMException('Text recognition is turned off.', 'NotSupportedError');
-      return engine.recognise(image);
-    },
-  };
+  const bridge = ocrBridgeOf(options.ocrEngine);
   return new ParserPool({
     check: options.check,
     start: () => startParseWorker(bridge, options.locks),

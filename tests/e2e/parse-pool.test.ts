@@ -2,7 +2,8 @@
  * Parsing in the pool of parse workers (issue 12): the library worker sends each file to a parse
  * worker (`workers/parse.worker.ts`), which reads PDFs with its own pdf.js and asks the library
  * worker's one tesseract.js engine to read images and scanned pages (the OCR bridge). A folder
- * of images, a scanned PDF and PDFs with text is indexed through it, and their words are found.
+ * of images, a scanned PDF and PDFs with text is indexed through it, and their words are found;
+ * an image the engine cannot decode fails with the same message as when parsed in place.
  */
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ describe('parsing in parse workers', () => {
       await copyFile(realdoc('images', 'testOCR.pdf'), join(folder, 'testOCR.pdf'));
       await copyFile(FIXTURE_PDF, join(folder, 'lighthouse-report.pdf'));
       await copyFile(realdoc('pdf', 'issue1045.pdf'), join(folder, 'issue1045.pdf'));
+      // Truncated: the OCR engine cannot decode it.
+      await copyFile(realdoc('images', 'testOCR_encode.jpg'), join(folder, 'truncated.jpg'));
     },
     beforeOpen: ({ page }) => {
       page.on('worker', (worker) => workers.push(worker.url()));
@@ -40,8 +43,7 @@ describe('parsing in parse workers', () => {
 
   test('indexes images and PDFs in a parse worker; OCR goes through the bridge', async () => {
     const summary = await ui.app.addFolderWithInput(join(ui.workspace, 'mixed'));
-    expect(summary).toContain('5 added');
-    expect(summary).not.toMatch(/failed|skipped/);
+    expect(summary).toMatch(/^5 added · 0 unchanged · 1 failed/);
     expect(workers.some((url) => /\/parse\.worker-[\w-]+\.js$/.test(url))).toBe(true);
 
     await ui.app.goToSearch();
@@ -53,5 +55,12 @@ describe('parsing in parse workers', () => {
     expect(await scan.getByRole('button').textContent()).toContain('testOCR.pdf');
     const report = (await ui.app.search('treasurer Imogen Castellane', 'Keyword')).first();
     expect(await report.getByRole('button').textContent()).toContain('lighthouse-report.pdf');
+
+    // An image the engine cannot decode fails as damaged, as when parsed in place.
+    await ui.app.openLibrary(ui.baseUrl);
+    const issues = await ui.app.fileIssues('mixed');
+    expect(await issues.filter({ hasText: 'truncated.jpg' }).textContent()).toContain(
+      '"truncated.jpg" could not be read (Error attempting to read image.); it may be damaged.',
+    );
   });
 });
