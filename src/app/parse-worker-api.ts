@@ -3,7 +3,7 @@
  * the worker and OCR asked of the library worker's one shared engine (`connectOcr`), so one
  * tesseract.js worker with its language data serves the whole pool.
  */
-import { transfer } from 'comlink';
+import { transfer, wrap } from 'comlink';
 import { createParserRegistry } from '../adapters/parsers/index.ts';
 import type { ParseReply } from '../adapters/parsers/parser-pool.ts';
 import {
@@ -23,9 +23,9 @@ export function createParseWorkerApi() {
     ocrEngine: () => engineOverBridge(ocr),
   });
   return {
-    /** Hands over the library worker's OCR engine (a comlink proxy); called once, at start. */
-    connectOcr(bridge: OcrBridge): void {
-      ocr = bridge;
+    /** Hands over the port of the library worker's OCR engine (its bridge); once, at start. */
+    connectOcr(port: MessagePort): void {
+      ocr = wrap<OcrBridge>(port);
     },
 
     /** Parses a file; its bytes and those of its attachments are moved back, not copied. */

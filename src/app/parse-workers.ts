@@ -2,7 +2,7 @@
  * The library worker's pool of parse workers (`workers/parse.worker.ts`): as many as the device
  * has cores less one, at most 4, unless the `parse-workers` setting names a number.
  */
-import { proxy, transfer, wrap, type Remote } from 'comlink';
+import { expose, transfer, wrap, type Remote } from 'comlink';
 import { ParserPool, type ParseWorker } from '../adapters/parsers/parser-pool.ts';
 import type { OcrEngineSource } from '../core/ports/ocr-engine.ts';
 import type { DocumentParsers } from '../core/ports/parser.ts';
@@ -57,9 +57,13 @@ function startParseWorker(
     name: 'parse',
   });
   const remote: Remote<ParseWorkerApi> = wrap(worker);
-  void remote.connectOcr(proxy(bridge));
+  // The bridge's own channel, closed with the worker (pool workers come and go: idle, crashed).
+  const ocrChannel = new MessageChannel();
+  expose(bridge, ocrChannel.port1);
+  void remote.connectOcr(transfer(ocrChannel.port2, [ocrChannel.port2]));
   let stopped: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (stopped = resolve));
+  void ended.then(() => ocrChannel.port1.close());
   // The worker holds a lock while it lives (see `announceLife`): granted here once it has ended.
   worker.addEventListener('message', (event: MessageEvent<WorkerSignal>) => {
     if (event.data?.archivist === 'alive') void locks?.request(event.data.lock, () => stopped());
@@ -72,6 +76,9 @@ function startParseWorker(
   return {
     parse: (path, bytes) => remote.parse(path, transfer(bytes, [bytes.buffer as ArrayBuffer])),
     ended,
-    terminate: () => worker.terminate(),
+    terminate: () => {
+      worker.terminate();
+      ocrChannel.port1.close();
+    },
   };
 }
