@@ -9,7 +9,7 @@ import type { DocumentParsers } from '../core/ports/parser.ts';
 import type { SettingsStore } from './catalogue-embedders.ts';
 import { ocrBridgeOf, type OcrBridge } from './ocr-bridge.ts';
 import type { ParseWorkerApi } from './parse-worker-api.ts';
-import type { WorkerSignal } from './worker-signals.ts';
+import { workerEnded } from './worker-life.ts';
 
 /** The setting that fixes the pool's size (1 to `MAX_PARSE_WORKERS`); automatic when absent. */
 export const PARSE_WORKERS_SETTING = 'parse-workers';
@@ -61,18 +61,8 @@ function startParseWorker(
   const ocrChannel = new MessageChannel();
   expose(bridge, ocrChannel.port1);
   void remote.connectOcr(transfer(ocrChannel.port2, [ocrChannel.port2]));
-  let stopped: () => void = () => undefined;
-  const ended = new Promise<void>((resolve) => (stopped = resolve));
+  const ended = workerEnded(worker, locks);
   void ended.then(() => ocrChannel.port1.close());
-  // The worker holds a lock while it lives (see `announceLife`): granted here once it has ended.
-  worker.addEventListener('message', (event: MessageEvent<WorkerSignal>) => {
-    if (event.data?.archivist === 'alive') void locks?.request(event.data.lock, () => stopped());
-  });
-  // A worker whose script fails to load or that throws outside a call is no use either.
-  worker.addEventListener('error', () => {
-    worker.terminate();
-    stopped();
-  });
   return {
     parse: (path, bytes) => remote.parse(path, transfer(bytes, [bytes.buffer as ArrayBuffer])),
     ended,
