@@ -32,6 +32,10 @@ describe('text recognition in the browser', () => {
       const offline = join(workspace, 'offline');
       await mkdir(offline);
       await writeFile(join(offline, 'roster.webp'), (await printedText(OFFLINE_LINES)).webp);
+      const cycle = join(workspace, 'cycle');
+      await mkdir(cycle);
+      await copyFile(realdoc('pdf', 'operator_list_cycle.pdf'), join(cycle, 'cycle.pdf'));
+      await writeFile(join(cycle, 'after.png'), (await printedText(LINES)).png);
     },
   });
 
@@ -56,6 +60,17 @@ describe('text recognition in the browser', () => {
     expect(await scan.getByRole('button').textContent()).toContain('testOCR.pdf');
     expect(await scan.getByTestId('ocr-label').count()).toBe(1);
   });
+
+  test('a page pdf.js never finishes drawing is given up; the sync ends and reads the next file', async () => {
+    // Its form and tiling pattern draw each other: pdf.js's evaluator fills its heap (the tab
+    // crashed before the page deadline replaced pdf.js's worker).
+    await ui.app.openLibrary(ui.baseUrl);
+    const summary = await ui.app.addFolderWithInput(join(ui.workspace, 'cycle'), 120_000);
+    expect(summary).toContain('1 added');
+    expect(summary).toContain('1 skipped');
+    const issues = await ui.app.fileIssues('cycle');
+    expect(await issues.first().textContent()).toContain('could not draw its pages');
+  }, 150_000);
 
   test("an OCR'd passage of a scanned PDF opens highlighted on its page", async () => {
     await ui.app.openLibrary(ui.baseUrl);

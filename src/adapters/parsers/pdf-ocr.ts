@@ -19,7 +19,7 @@ const MAX_SIDE = 5000;
  * whose content never ends (pdf.js's evaluator loops on some cyclic patterns and fills its heap)
  * is given up here while that worker is still busy.
  */
-export const PAGE_DRAW_DEADLINE_MS = 60_000;
+export const PAGE_DRAW_DEADLINE_MS = 15_000;
 
 /** What OCR made of a PDF's text-less pages. */
 export interface RecognisedPages {

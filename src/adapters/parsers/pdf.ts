@@ -10,7 +10,12 @@ import { documentFromBlocks } from '../../core/ingest/parsed-document.ts';
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../core/ports/parser.ts';
 import { annotationTexts, type AnnotationText } from './pdf-annotations.ts';
 import { structurePages } from './pdf-headings.ts';
-import { type PdfPageOcr, withOcrNotes, withRecognisedPages } from './pdf-ocr.ts';
+import {
+  type PdfPageOcr,
+  type RecognisedPages,
+  withOcrNotes,
+  withRecognisedPages,
+} from './pdf-ocr.ts';
 import { readOutline } from './pdf-outline.ts';
 import { withoutRunningLines } from './pdf-running-lines.ts';
 import { linesFromTextItems, paragraphsFromLines, type PdfLine } from './pdf-text-layout.ts';
@@ -105,36 +110,43 @@ export function createPdfParser(
           throw new CorruptFileError(path, noReadablePage(damaged.length, damaged[0]));
         }
         const textless = pages.filter((page) => page.lines.length === 0).map((page) => page.number);
+        // Outline and title first: after a page that pdf.js does not finish, nothing more can be
+        // asked of this document.
+        const textBlocks = await documentBlocks(document, pages);
+        const title = await readTitle(document);
         const recognised = await pageOcr?.read(document, textless, signal);
         stuck = recognised?.stuck === true;
-        const blocks = withRecognisedPages(await documentBlocks(document, pages), recognised);
+        if (stuck) {
+          pdfjs = undefined;
+          restartPdfjs?.();
+        }
+        const blocks = withRecognisedPages(textBlocks, recognised);
         if (!blocks.some((block) => block.kind === 'paragraph')) {
           if (recognised?.turnedOff) throw new OcrTurnedOffError(path);
-          const recognitionRan =
-            recognised !== undefined && textless.length > 0 && !recognised.stuck;
-          throw new EmptyFileError(path, noTextReason(recognitionRan));
+          throw new EmptyFileError(
+            path,
+            noTextReason(textless.length > 0 ? recognised : undefined),
+          );
         }
-        const parsed = documentFromBlocks(path, blocks, await readTitle(document));
+        const parsed = documentFromBlocks(path, blocks, title);
         if (damaged.length > 0)
           parsed.warnings = [damagedPagesWarning(damaged.map((page) => page.number))];
         return withOcrNotes(parsed, recognised);
       } finally {
-        if (stuck) {
-          // The worker would answer `destroy` only after the page it is stuck on.
-          pdfjs = undefined;
-          restartPdfjs?.();
-          void task.destroy().catch(() => undefined);
-        } else {
-          await task.destroy();
-        }
+        // A stuck worker (replaced above) would answer `destroy` only after its page.
+        if (stuck) void task.destroy().catch(() => undefined);
+        else await task.destroy();
       }
     },
   };
 }
 
-/** Why a PDF without a text layer gave no text: OCR found none, or there was no OCR to ask. */
-function noTextReason(recognitionRan: boolean): string {
-  if (recognitionRan) return 'no text layer, and text recognition (OCR) found no text on its pages';
+/** Why a PDF without a text layer gave no text, from what OCR made of its text-less pages. */
+function noTextReason(recognised: RecognisedPages | undefined): string {
+  if (recognised?.stuck) {
+    return 'no text layer, and the PDF reader could not draw its pages for text recognition (OCR)';
+  }
+  if (recognised) return 'no text layer, and text recognition (OCR) found no text on its pages';
   return 'no text layer: if it is a scan, run it through OCR (text recognition) and sync again';
 }
 
