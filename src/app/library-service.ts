@@ -5,7 +5,6 @@ import { LibrarySearch, type CreateVectorIndex } from '../core/retrieval/library
 import type { CollectionChanges } from './collection-changes.ts';
 import { contentsPage } from './collection-contents.ts';
 import { summarizeCollection } from './collection-summary.ts';
-import { rebuildDocument } from './document-text.ts';
 import type { EmbedderRegistry } from './embedder-registry.ts';
 import { openFolder, resolveCollection, syncCollection } from './folder-sync.ts';
 import type { LibraryContext, LibraryStore } from './library-context.ts';
@@ -38,8 +37,7 @@ import { RunningJobs } from './running-jobs.ts';
 import { SyncMarkers } from './sync-markers.ts';
 import { SyncQueue } from './sync-queue.ts';
 import type { WebLocks } from './web-locks.ts';
-import { findTermMatches } from './term-matches.ts';
-import { focusSnippet } from '../core/retrieval/snippet.ts';
+import { documentView, searchResultItem } from './library-views.ts';
 
 export interface LibraryDependencies {
   /** Opened once; every call waits for it (and fails with its error when it failed). */
@@ -255,51 +253,15 @@ export class LibraryService {
       store.listCollections(),
     ]);
     const names = new Map(collections.map((collection) => [collection.id, collection.name]));
-    return result.passages.map(({ chunk, score, lexicalRank, denseRank }) => {
-      const snippet = focusSnippet(chunk.text, findTermMatches(query, chunk.text));
-      return {
-        chunkId: chunk.id,
-        collectionId: chunk.collectionId,
-        collectionName: names.get(chunk.collectionId) ?? '',
-        path: chunk.path,
-        headingPath: chunk.headingPath,
-        ...(chunk.page === undefined ? {} : { page: chunk.page }),
-        text: snippet.text,
-        clippedStart: snippet.clippedStart,
-        clippedEnd: snippet.clippedEnd,
-        score,
-        ...(lexicalRank === undefined ? {} : { lexicalRank }),
-        ...(denseRank === undefined ? {} : { denseRank }),
-        matches: snippet.matches,
-        ...(chunk.ocr ? { ocr: true } : {}),
-      };
-    });
+    return result.passages.map((passage) =>
+      searchResultItem(query, passage, names.get(passage.chunk.collectionId) ?? ''),
+    );
   }
 
   /** The document holding a chunk, rebuilt from its stored chunks, with that chunk as the passage. */
   async openDocument(chunkId: string, query = ''): Promise<DocumentView> {
     const { store } = await this.#opened;
-    const [chunk] = await store.getChunks([chunkId]);
-    if (!chunk) throw new PassageNotFoundError();
-    const [collection, chunks] = await Promise.all([
-      store.getCollection(chunk.collectionId),
-      store.listChunks(chunk.collectionId),
-    ]);
-    const document = rebuildDocument(chunks.filter((other) => other.fileId === chunk.fileId));
-    const passage = document.ranges.get(chunk.id) ?? { start: 0, end: 0 };
-    return {
-      chunkId: chunk.id,
-      fileId: chunk.fileId,
-      collectionName: collection?.name ?? '',
-      path: chunk.path,
-      ...(chunk.page === undefined ? {} : { page: chunk.page }),
-      text: document.text,
-      passage,
-      matches: findTermMatches(query, document.text, passage),
-      hasGaps: document.hasGaps,
-      ...(chunk.ocr ? { ocr: true } : {}),
-      ...(chunk.words ? { words: chunk.words } : {}),
-    };
+    return documentView(store, chunkId, query);
   }
 
   /**
