@@ -35,6 +35,8 @@ export interface PeerEngine {
   serialize(): Promise<Uint8Array>;
   /** The index read back from `serialize`'s bytes (Archivist: from its store), ready to search. */
   reload(bytes: Uint8Array, corpus: PeerCorpus): Promise<void>;
+  /** Drops the index it holds, so the next reload meets no other index in memory. */
+  release(): void;
 }
 
 /** The collection of the store given to `createEngine` that Archivist reloads. */
@@ -93,6 +95,10 @@ class ArchivistEngine implements PeerEngine {
     const search = new LibrarySearch(this.store, () => Promise.reject(), chooseVectorIndex);
     this.#index = await search.open(PEER_COLLECTION);
   }
+
+  release(): void {
+    this.#index = undefined;
+  }
 }
 
 class FlexSearchEngine implements PeerEngine {
@@ -128,6 +134,10 @@ class FlexSearchEngine implements PeerEngine {
     this.#index = index;
     this.#ids = corpus.ids;
   }
+
+  release(): void {
+    this.#index = undefined;
+  }
 }
 
 class MiniSearchEngine implements PeerEngine {
@@ -156,6 +166,10 @@ class MiniSearchEngine implements PeerEngine {
   async reload(bytes: Uint8Array, corpus: PeerCorpus): Promise<void> {
     this.#index = MiniSearch.loadJSON(decoder.decode(bytes), MiniSearchEngine.options);
     this.#ids = corpus.ids;
+  }
+
+  release(): void {
+    this.#index = undefined;
   }
 }
 
@@ -206,5 +220,9 @@ class OramaEngine implements PeerEngine {
     const database = createOrama(corpus.dim);
     load(database, JSON.parse(decoder.decode(bytes)) as Parameters<typeof load>[1]);
     this.#database = database;
+  }
+
+  release(): void {
+    this.#database = undefined;
   }
 }
