@@ -45,7 +45,9 @@ export class RowStore {
   add(ids: readonly string[], vectors: Float32Array): void {
     checkRows(this.dim, ids, vectors);
     this.#reserve(this.size + ids.length);
+    const first = this.size;
     const written = new Int32Array(ids.length);
+    let appended = true;
     ids.forEach((id, index) => {
       let row = this.#rowById.get(id);
       if (row === undefined) {
@@ -53,10 +55,17 @@ export class RowStore {
         this.#ids.push(id);
         this.#rowById.set(id, row);
       }
-      const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
-      this.#rows.set(source, row * this.dim);
       written[index] = row;
+      appended &&= row === first + index;
     });
+    // New ids in order (a collection's load): one copy instead of one per row.
+    if (appended) this.#rows.set(vectors, first * this.dim);
+    else {
+      written.forEach((row, index) => {
+        const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
+        this.#rows.set(source, row * this.dim);
+      });
+    }
     this.listener?.write(written, this.#rows);
   }
 

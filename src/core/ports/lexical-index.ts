@@ -16,6 +16,17 @@ export interface KeywordSegment {
   pairEnds: Int32Array;
   /** (term position, frequency), two numbers per pair. */
   pairs: Int32Array;
+  /** The same pairs by term, when they were stored that way (a collection's base). */
+  byTerm?: TermLists;
+}
+
+/**
+ * Posting lists term after term: `holders[t]` documents hold term t, and `pairs` holds their
+ * (document position, frequency) pairs, term 0's first, each term's in document order.
+ */
+export interface TermLists {
+  holders: Int32Array;
+  pairs: Int32Array;
 }
 
 /** Keyword search (BM25) over chunk texts. */

@@ -41,13 +41,16 @@ export class Bm25Index implements LexicalIndex {
   }
 
   /**
-   * An index of `segment`'s documents (distinct ids) in their order, its lists built in one pass
-   * over its pairs; the index takes over the segment's arrays. Same scores as adding them.
+   * An index of `segment`'s documents (distinct ids) in their order, its lists those stored with
+   * it (`byTerm`) or else built in one pass over its pairs; the index takes over the segment's
+   * arrays. Same scores as adding them.
    */
   static fromSegment(segment: KeywordSegment, options: Bm25Options = {}): Bm25Index {
     const index = new Bm25Index(options);
-    index.#postings = PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
-    index.#ids = [...segment.ids];
+    index.#postings = segment.byTerm
+      ? PostingLists.fromLists(segment.terms, segment.byTerm)
+      : PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
+    index.#ids = segment.ids;
     index.#lengths = Array.from(segment.lengths);
     let start = 0;
     index.#documentTerms = Array.from(segment.pairEnds, (end) => {

@@ -11,6 +11,8 @@ export function fileIdOf(chunkId: string): string {
 /** The in-memory search state of one collection: dense + keyword indexes, updated per file. */
 export class CollectionIndex {
   readonly #chunksByFile = new Map<string, string[]>();
+  /** Chunk ids of `addStoredVectors` not yet in `#chunksByFile`. */
+  #ungrouped: (readonly string[])[] = [];
 
   constructor(
     readonly collectionId: string,
@@ -46,19 +48,28 @@ export class CollectionIndex {
    */
   addStoredVectors(ids: readonly string[], vectors: Float32Array): void {
     this.vectors.add(ids, vectors);
-    for (const id of ids) {
-      const fileId = fileIdOf(id);
-      const list = this.#chunksByFile.get(fileId);
-      if (list) list.push(id);
-      else this.#chunksByFile.set(fileId, [id]);
-    }
+    this.#ungrouped.push(ids);
   }
 
   removeFile(fileId: string): void {
+    this.#groupByFile();
     const ids = this.#chunksByFile.get(fileId);
     if (!ids) return;
     this.vectors.remove(ids);
     this.lexical.remove(ids);
     this.#chunksByFile.delete(fileId);
+  }
+
+  /** Files the stored chunk ids by their file, at the first change rather than on load. */
+  #groupByFile(): void {
+    for (const ids of this.#ungrouped) {
+      for (const id of ids) {
+        const fileId = fileIdOf(id);
+        const list = this.#chunksByFile.get(fileId);
+        if (list) list.push(id);
+        else this.#chunksByFile.set(fileId, [id]);
+      }
+    }
+    this.#ungrouped = [];
   }
 }

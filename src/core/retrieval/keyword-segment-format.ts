@@ -1,8 +1,11 @@
 import { ArchivistError } from '../errors.ts';
-import type { KeywordSegment } from '../ports/lexical-index.ts';
+import type { KeywordSegment, TermLists } from '../ports/lexical-index.ts';
+import { invertPairs } from './postings.ts';
 
-/** 'AKW1': Archivist keyword segment, format 1. */
+/** 'AKW1': Archivist keyword segment, format 1: the pairs document after document. */
 const MAGIC = 0x41_4b_57_31;
+/** 'AKW2': format 1 followed by the same pairs term after term (a collection's base). */
+const MAGIC_BY_TERM = 0x41_4b_57_32;
 const HEADER_NUMBERS = 6;
 
 /** Stored keyword bytes that cannot be read; loading rebuilds the index from the chunks instead. */
@@ -19,19 +22,33 @@ export class KeywordIndexDamagedError extends ArchivistError {
  * The binary form of a segment (docs/decisions/0007-stored-keyword-index.md): a header of six
  * int32 (magic, documents, terms, pairs, term text bytes, id text bytes), then int32 sections
  * (lengths, pair ends, pairs, term lengths, id lengths, in UTF-16 units), then the terms' and the
- * ids' UTF-8 text, each concatenated. Numbers are in the platform's byte order (little-endian on
- * every browser), so decoding views them in place without a copy.
+ * ids' UTF-8 text, each concatenated. With `byTerm` (format 2, decision 0018), two more int32
+ * sections follow the id lengths: each term's holder count, then the pairs as posting lists,
+ * term after term, so a load views the lists instead of building them. Numbers are in the
+ * platform's byte order (little-endian on every browser), so decoding views them in place.
  */
-export function encodeSegment(segment: KeywordSegment): Uint8Array {
+export function encodeSegment(
+  segment: KeywordSegment,
+  options: { byTerm?: boolean } = {},
+): Uint8Array {
   const encoder = new TextEncoder();
   const termText = encoder.encode(segment.terms.join(''));
   const idText = encoder.encode(segment.ids.join(''));
   const documents = segment.ids.length;
   const pairCount = segment.pairs.length / 2;
-  const numbers = HEADER_NUMBERS + documents * 3 + segment.pairs.length + segment.terms.length;
+  const byTerm = options.byTerm
+    ? (segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds))
+    : undefined;
+  const numbers =
+    HEADER_NUMBERS +
+    documents * 3 +
+    segment.pairs.length +
+    segment.terms.length +
+    (byTerm ? segment.terms.length + segment.pairs.length : 0);
   const bytes = new Uint8Array(numbers * 4 + termText.length + idText.length);
   const ints = new Int32Array(bytes.buffer, 0, numbers);
-  ints.set([MAGIC, documents, segment.terms.length, pairCount, termText.length, idText.length]);
+  const magic = byTerm ? MAGIC_BY_TERM : MAGIC;
+  ints.set([magic, documents, segment.terms.length, pairCount, termText.length, idText.length]);
   let at = HEADER_NUMBERS;
   for (const section of [segment.lengths, segment.pairEnds, segment.pairs]) {
     ints.set(section, at);
@@ -40,9 +57,21 @@ export function encodeSegment(segment: KeywordSegment): Uint8Array {
   for (const list of [segment.terms, segment.ids]) {
     for (const text of list) ints[at++] = text.length;
   }
+  if (byTerm) {
+    ints.set(byTerm.holders, at);
+    ints.set(byTerm.pairs, at + byTerm.holders.length);
+  }
   bytes.set(termText, numbers * 4);
   bytes.set(idText, numbers * 4 + termText.length);
   return bytes;
+}
+
+/** Whether `bytes` were written with `byTerm` (a base whose posting lists load as views). */
+export function holdsTermLists(bytes: Uint8Array): boolean {
+  return (
+    bytes.byteLength >= 4 &&
+    new DataView(bytes.buffer, bytes.byteOffset).getInt32(0, true) === MAGIC_BY_TERM
+  );
 }
 
 /** Reads `encodeSegment`'s bytes; throws `KeywordIndexDamagedError` when they do not add up. */
@@ -52,8 +81,12 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   const header = new Int32Array(bytes.buffer, bytes.byteOffset, HEADER_NUMBERS);
   const [magic, documents, termCount, pairCount, termBytes, idBytes] =
     header as unknown as number[];
-  if (magic !== MAGIC) throw new KeywordIndexDamagedError('unknown format');
-  const numbers = HEADER_NUMBERS + documents! * 3 + pairCount! * 2 + termCount!;
+  if (magic !== MAGIC && magic !== MAGIC_BY_TERM) {
+    throw new KeywordIndexDamagedError('unknown format');
+  }
+  const stored = magic === MAGIC_BY_TERM;
+  const numbers =
+    HEADER_NUMBERS + documents! * 3 + (pairCount! * 2 + termCount!) * (stored ? 2 : 1);
   if (
     [documents, termCount, pairCount, termBytes, idBytes].some((count) => count! < 0) ||
     numbers * 4 + termBytes! + idBytes! !== bytes.byteLength
@@ -71,6 +104,9 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   const pairs = section(pairCount! * 2);
   const termLengths = section(termCount!);
   const idLengths = section(documents!);
+  const byTerm = stored
+    ? { holders: section(termCount!), pairs: section(pairCount! * 2) }
+    : undefined;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (length: number) => {
     const decoded = decoder.decode(new Uint8Array(bytes.buffer, at, length));
@@ -83,8 +119,10 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
     lengths,
     pairEnds,
     pairs,
+    ...(byTerm ? { byTerm } : {}),
   };
   checkPairs(segment);
+  if (byTerm) checkTermLists(byTerm, documents!);
   return segment;
 }
 
@@ -100,18 +138,38 @@ function split(text: string, lengths: Int32Array): string[] {
   return parts;
 }
 
-/** Pair ends rise to the pair count and every pair names a known term. */
-function checkPairs({ terms, pairEnds, pairs }: KeywordSegment): void {
+/** Pair ends rise to the pair count, every pair names a known term, the lists count alike. */
+function checkPairs({ terms, pairEnds, pairs, byTerm }: KeywordSegment): void {
   let previous = 0;
   for (const end of pairEnds) {
     if (end < previous) throw new KeywordIndexDamagedError('pair ends go backwards');
     previous = end;
   }
   if (previous * 2 !== pairs.length) throw new KeywordIndexDamagedError('pairs do not add up');
+  const holders = new Int32Array(terms.length);
   for (let position = 0; position < pairs.length; position += 2) {
     const term = pairs[position]!;
     if (term < 0 || term >= terms.length || pairs[position + 1]! <= 0) {
       throw new KeywordIndexDamagedError('a pair names no term');
+    }
+    holders[term]! += 1;
+  }
+  if (byTerm && holders.some((count, term) => count !== byTerm.holders[term])) {
+    throw new KeywordIndexDamagedError('the posting lists do not match the documents');
+  }
+}
+
+/** Each stored list names documents in rising order, each with a frequency. */
+function checkTermLists({ holders, pairs }: TermLists, documents: number): void {
+  let position = 0;
+  for (const count of holders) {
+    let previous = -1;
+    for (const end = position + count * 2; position < end; position += 2) {
+      const document = pairs[position]!;
+      if (document <= previous || document >= documents || pairs[position + 1]! <= 0) {
+        throw new KeywordIndexDamagedError('a posting list names no document');
+      }
+      previous = document;
     }
   }
 }

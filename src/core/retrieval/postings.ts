@@ -1,5 +1,34 @@
+import type { TermLists } from '../ports/lexical-index.ts';
+
 /** Pairs a new posting list has room for before it first grows. */
 const INITIAL_PAIRS = 2;
+
+/**
+ * Documents' (term id, frequency) pairs, document after document (`pairEnds` as in
+ * `KeywordSegment`), turned term-major in two passes over typed arrays: count, then place.
+ */
+export function invertPairs(termCount: number, pairs: Int32Array, pairEnds: Int32Array): TermLists {
+  const holders = new Int32Array(termCount);
+  for (let position = 0; position < pairs.length; position += 2) holders[pairs[position]!]! += 1;
+  const cursor = new Int32Array(termCount);
+  let offset = 0;
+  for (let term = 0; term < termCount; term += 1) {
+    cursor[term] = offset;
+    offset += holders[term]! * 2;
+  }
+  const placed = new Int32Array(offset);
+  let position = 0;
+  for (let document = 0; document < pairEnds.length; document += 1) {
+    for (const end = pairEnds[document]! * 2; position < end; position += 2) {
+      const term = pairs[position]!;
+      const at = cursor[term]!;
+      placed[at] = document;
+      placed[at + 1] = pairs[position + 1]!;
+      cursor[term] = at + 2;
+    }
+  }
+  return { holders, pairs: placed };
+}
 
 /**
  * The term dictionary and inverted lists of a keyword index, in flat typed arrays: each term has
@@ -18,41 +47,29 @@ export class PostingLists {
   /**
    * The lists of documents given as their (term id, frequency) pairs, `pairs` holding document
    * after document (document i's end at `pairEnds[i]`, in pairs), term ids being positions in
-   * `terms`. Each list is a view of one array filled in two passes (count, then place), in
-   * document order as appending them one by one would leave them.
+   * `terms`: inverted by `invertPairs`, in document order as appending them one by one would
+   * leave them.
    */
   static fromDocuments(
     terms: readonly string[],
     pairs: Int32Array,
     pairEnds: Int32Array,
   ): PostingLists {
+    return PostingLists.fromLists(terms, invertPairs(terms.length, pairs, pairEnds));
+  }
+
+  /** The lists of `terms` as stored term after term (`TermLists`); each list is a view. */
+  static fromLists(terms: readonly string[], stored: TermLists): PostingLists {
     const lists = new PostingLists();
-    const holders = new Int32Array(terms.length);
-    for (let position = 0; position < pairs.length; position += 2) holders[pairs[position]!]! += 1;
-    const cursor = new Int32Array(terms.length);
-    let offset = 0;
-    terms.forEach((term, id) => {
-      cursor[id] = offset;
-      offset += holders[id]! * 2;
-    });
-    const all = new Int32Array(offset);
     let start = 0;
-    pairEnds.forEach((end, slot) => {
-      for (let position = start * 2; position < end * 2; position += 2) {
-        const at = cursor[pairs[position]!]!;
-        all[at] = slot;
-        all[at + 1] = pairs[position + 1]!;
-        cursor[pairs[position]!] = at + 2;
-      }
-      start = end;
-    });
     terms.forEach((term, id) => {
+      const size = stored.holders[id]! * 2;
       lists.#ids.set(term, id);
       lists.#terms.push(term);
-      const end = cursor[id]!;
-      lists.#lists.push(all.subarray(end - holders[id]! * 2, end));
-      lists.#ends.push(holders[id]! * 2);
-      lists.#holders.push(holders[id]!);
+      lists.#lists.push(stored.pairs.subarray(start, start + size));
+      lists.#ends.push(size);
+      lists.#holders.push(stored.holders[id]!);
+      start += size;
     });
     return lists;
   }

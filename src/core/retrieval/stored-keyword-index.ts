@@ -6,6 +6,7 @@ import { chunkKeywords } from './keyword-segment.ts';
 import {
   decodeSegment,
   encodeSegment,
+  holdsTermLists,
   KeywordIndexDamagedError,
 } from './keyword-segment-format.ts';
 
@@ -13,8 +14,9 @@ import {
  * A collection's keyword index from the store, without tokenising when the stored one holds
  * exactly the collection's chunks: its base, then each file's newer segment in place of the
  * base's chunks of that file. When it does not (a database from before the stored index, damaged
- * bytes) it is built from the chunks instead. Either way, when anything was not yet merged, the
- * result is stored as the new base (the compaction: segments folded in, deleted files dropped).
+ * bytes) it is built from the chunks instead. Either way, when anything was not yet merged, or the
+ * base was stored without its posting lists (format 1), the result is stored as the new base (the
+ * compaction: segments folded in, deleted files dropped, the lists stored term after term).
  * `giveWay` runs between files of a rebuild, so a worker can answer other calls meanwhile.
  */
 export async function openKeywordIndex(
@@ -25,9 +27,11 @@ export async function openKeywordIndex(
   const stored = await store.loadKeywords(collectionId);
   let index = restoreKeywords(stored);
   if (!index) index = await rebuildKeywords(await store.listChunks(collectionId), giveWay);
-  else if (stored.segments.length === 0) return index;
+  else if (stored.segments.length === 0 && (!stored.base || holdsTermLists(stored.base))) {
+    return index;
+  }
   await store.replaceKeywordBase(collectionId, {
-    base: encodeSegment(index.toSegment()),
+    base: encodeSegment(index.toSegment(), { byTerm: true }),
     generation: stored.generation,
     merged: stored.segments.map((segment) => segment.sequence),
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { KeywordSegment } from '../../../src/core/ports/lexical-index.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import {
+  decodeSegment,
+  encodeSegment,
+} from '../../../src/core/retrieval/keyword-segment-format.ts';
 import { analyze, stem } from '../../../src/core/retrieval/text-analysis.ts';
 
 describe('text analysis', () => {
@@ -96,7 +101,13 @@ describe('Bm25Index', () => {
     expect(lemon!.score).toBeGreaterThan(lake!.score);
   });
 
-  it('gives a live index from its segment that ranks and expands the same, to the bit', () => {
+  it.each([
+    ['its documents', (segment: KeywordSegment) => segment],
+    [
+      'posting lists stored term after term',
+      (segment: KeywordSegment) => decodeSegment(encodeSegment(segment, { byTerm: true })),
+    ],
+  ])('gives a live index from %s that ranks and expands the same, to the bit', (_, stored) => {
     const index = new Bm25Index();
     index.add(documents);
     index.add([
@@ -104,7 +115,7 @@ describe('Bm25Index', () => {
       { id: 'e', text: 'Lemon trees near the lake' },
     ]);
     index.remove(['b']);
-    const restored = Bm25Index.fromSegment(index.toSegment());
+    const restored = Bm25Index.fromSegment(stored(index.toSegment()));
     expect(restored.size).toBe(index.size);
     for (const query of ['lake station', 'lemon', 'Varnholm notes', 'absent']) {
       expect(restored.search(query, 5)).toEqual(index.search(query, 5));

@@ -3,8 +3,10 @@ import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts
 import {
   decodeSegment,
   encodeSegment,
+  holdsTermLists,
   KeywordIndexDamagedError,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
+import { invertPairs } from '../../../src/core/retrieval/postings.ts';
 
 const DOCUMENTS = [
   { id: 'a/notes.md#0', text: 'The station by the lake; the lake station' },
@@ -50,5 +52,46 @@ describe('keyword segments', () => {
     expect(damaged((copy) => copy.fill(0xff, 48, 52))).toThrow(
       expect.objectContaining({ name: 'KeywordIndexDamagedError' }),
     );
+  });
+
+  it('turns documents’ pairs into posting lists, term after term, documents in order', () => {
+    const segment = analyzeDocuments([DOCUMENTS[0]!, { id: 'x', text: 'lake lake lake' }]);
+    expect(segment.terms).toEqual(['station', 'lake']);
+    const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+    expect([...lists.holders]).toEqual([1, 2]);
+    expect([...lists.pairs]).toEqual([0, 2, 0, 2, 1, 3]);
+  });
+
+  it('stores the posting lists after the documents when asked, read back as views', () => {
+    const segment = analyzeDocuments(DOCUMENTS);
+    const bytes = encodeSegment(segment, { byTerm: true });
+    expect(holdsTermLists(bytes)).toBe(true);
+    expect(holdsTermLists(encodeSegment(segment))).toBe(false);
+    const decoded = decodeSegment(bytes);
+    const expected = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+    expect([...decoded.byTerm!.holders]).toEqual([...expected.holders]);
+    expect([...decoded.byTerm!.pairs]).toEqual([...expected.pairs]);
+    expect(decoded.byTerm!.pairs.buffer).toBe(bytes.buffer);
+    expect([...decoded.pairs]).toEqual([...segment.pairs]);
+    expect(decoded.ids).toEqual(segment.ids);
+    expect(decodeSegment(encodeSegment(segment)).byTerm).toBeUndefined();
+  });
+
+  it('refuses stored posting lists that disagree with the documents', () => {
+    const segment = analyzeDocuments(DOCUMENTS);
+    const bytes = encodeSegment(segment, { byTerm: true });
+    const documents = segment.ids.length;
+    const terms = segment.terms.length;
+    // Header 6, lengths, pair ends, pairs, term lengths, id lengths; then holders, lists.
+    const holdersAt = 6 + documents * 3 + segment.pairs.length + terms;
+    const listsAt = holdersAt + terms;
+    const damaged = (at: number, value: number) => () => {
+      const copy = bytes.slice();
+      new Int32Array(copy.buffer)[at] = value;
+      return decodeSegment(copy);
+    };
+    expect(damaged(holdersAt, 9)).toThrow(KeywordIndexDamagedError);
+    expect(damaged(listsAt, documents)).toThrow(KeywordIndexDamagedError);
+    expect(damaged(listsAt + 1, 0)).toThrow(KeywordIndexDamagedError);
   });
 });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../src/adapters/store/memory-store.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
 import { chunkKeywords } from '../../../src/core/retrieval/keyword-segment.ts';
-import { encodeSegment } from '../../../src/core/retrieval/keyword-segment-format.ts';
+import {
+  encodeSegment,
+  holdsTermLists,
+} from '../../../src/core/retrieval/keyword-segment-format.ts';
 import {
   openKeywordIndex,
   restoreKeywords,
@@ -102,5 +105,23 @@ describe('the stored keyword index', () => {
     await expectSameAnswers(loaded, store);
     expect(loaded.search('glacier', 5)).toHaveLength(2);
     expect(loaded.search('lake', 5)).toEqual([]);
+  });
+
+  it('stores its base with the posting lists, and rewrites a base stored without them once', async () => {
+    const store = await libraryStore();
+    await store.writeFile(writeOf('one.md', 'lake station'));
+    await store.writeFile(writeOf('two.md', 'mountain railway'));
+    await openKeywordIndex(store, 'a', noPause);
+    const merged = await store.loadKeywords('a');
+    expect(holdsTermLists(merged.base!)).toBe(true);
+
+    const withoutLists = encodeSegment(restoreKeywords(merged)!.toSegment());
+    await store.replaceKeywordBase('a', { base: withoutLists, generation: 1, merged: [] });
+    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+    const upgraded = await store.loadKeywords('a');
+    expect(upgraded).toMatchObject({ generation: 3, segments: [] });
+    expect(holdsTermLists(upgraded.base!)).toBe(true);
+    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+    expect((await store.loadKeywords('a')).generation).toBe(3);
   });
 });
