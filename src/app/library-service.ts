@@ -38,6 +38,7 @@ import { SyncMarkers } from './sync-markers.ts';
 import { SyncQueue } from './sync-queue.ts';
 import type { WebLocks } from './web-locks.ts';
 import { documentView, searchResultItem } from './library-views.ts';
+import { prepareSearch } from './search-preparation.ts';
 
 export interface LibraryDependencies {
   /** Opened once; every call waits for it (and fails with its error when it failed). */
@@ -232,12 +233,12 @@ export class LibraryService {
   }
 
   /**
-   * Loads the collections' search indexes in the background (the app calls this once it has
-   * shown the library), so the first search or question does not wait seconds for a large one.
+   * Loads what the first search needs in the background (the app calls this once it has shown
+   * the library): see `prepareSearch`.
    */
   async prepareSearch(): Promise<void> {
-    const { search } = await this.#opened;
-    await search.preload();
+    const { store, search, embedders } = await this.#opened;
+    await prepareSearch(store, search, embedders);
   }
 
   async search(request: LibrarySearchRequest): Promise<SearchResultItem[]> {

@@ -85,12 +85,12 @@ export function folder(
 /**
  * A library on its own empty database, or on `factory`'s (to open it again, as a reload does, or
  * as another tab), reading files with the pure parsers or with `parsers`; `tab` adds what tabs
- * share (`locks`, `changes`).
+ * share (`locks`, `changes`); `tab.embedders` replaces the test registry.
  */
 export function openLibrary(
   factory = new IDBFactory(),
   parsers = new ParserRegistry(defaultParsers),
-  tab: Pick<LibraryDependencies, 'locks' | 'changes'> = {},
+  tab: Partial<Pick<LibraryDependencies, 'locks' | 'changes' | 'embedders'>> = {},
 ): LibraryService {
   const store = IdbStore.open('library-test', { indexedDB: factory });
   const conversations = new IdbConversationStore({ indexedDB: factory });

@@ -1,0 +1,52 @@
+/**
+ * A search from the Search view timed in the page, as its user waits for it: from the Enter key's
+ * event time stamp (when the browser received it) to the first animation frame after the results
+ * heading naming the query shows (passages found or not). Playwright's own round trips (fill, press, the wait for the
+ * heading), which the bench's clock also counts, are not in it.
+ */
+import type { Page } from 'playwright-core';
+
+declare global {
+  interface Window {
+    __searchShown?: Promise<number>;
+  }
+}
+
+export interface SearchTiming {
+  /** Enter to the frame after the results heading, timed in the page. */
+  pageMs: number;
+  /** The same search as the bench sees it, from before typing the query to the heading found. */
+  benchMs: number;
+}
+
+/** Types `query` into the search box (the mode already chosen), presses Enter and times it. */
+export async function timedSearch(page: Page, query: string): Promise<SearchTiming> {
+  const started = performance.now();
+  const box = page.getByRole('searchbox', { name: 'Search your documents' });
+  await box.fill(query);
+  // Written inline: a named function here would be wrapped in a `__name` helper when tsx runs
+  // the bench, which the page does not have.
+  await page.evaluate((heading) => {
+    window.__searchShown = new Promise<number>((resolve) => {
+      let enterAt: number | undefined;
+      window.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'Enter' && enterAt === undefined) enterAt = event.timeStamp;
+        },
+        { capture: true },
+      );
+      new MutationObserver((_, observer) => {
+        if (enterAt === undefined) return;
+        const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+        const text = headings.map((element) => element.textContent ?? '').join('\n');
+        if (!text.includes(heading)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - enterAt!));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, `“${query}”`);
+  await box.press('Enter');
+  const pageMs = await page.evaluate(() => window.__searchShown!);
+  return { pageMs, benchMs: performance.now() - started };
+}
