@@ -1,8 +1,8 @@
 /**
  * A search from the Search view timed in the page, as its user waits for it: from the Enter key's
  * event time stamp (when the browser received it) to the first animation frame after the results
- * heading naming the query shows (passages found or not). Playwright's own round trips (fill, press, the wait for the
- * heading), which the bench's clock also counts, are not in it.
+ * heading naming the query shows (passages found or not). Playwright's own round trips (fill,
+ * press, the wait for the heading), which the bench's clock also counts, are not in it.
  */
 import type { Page } from 'playwright-core';
 
@@ -29,12 +29,14 @@ export async function timedSearch(page: Page, query: string): Promise<SearchTimi
   await page.evaluate((heading) => {
     window.__searchShown = new Promise<number>((resolve) => {
       let enterAt: number | undefined;
+      // Ends the listener once the heading shows, so searches do not pile listeners up.
+      const listening = new AbortController();
       window.addEventListener(
         'keydown',
         (event) => {
           if (event.key === 'Enter' && enterAt === undefined) enterAt = event.timeStamp;
         },
-        { capture: true },
+        { capture: true, signal: listening.signal },
       );
       new MutationObserver((_, observer) => {
         if (enterAt === undefined) return;
@@ -42,6 +44,7 @@ export async function timedSearch(page: Page, query: string): Promise<SearchTimi
         const text = headings.map((element) => element.textContent ?? '').join('\n');
         if (!text.includes(heading)) return;
         observer.disconnect();
+        listening.abort();
         requestAnimationFrame(() => resolve(performance.now() - enterAt!));
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
