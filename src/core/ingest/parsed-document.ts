@@ -4,7 +4,8 @@ import { BLOCK_SEPARATOR, type Block, type ParsedDocument } from '../ports/parse
 /**
  * Builds a document from its blocks: tidies each block's whitespace, drops blocks without text and
  * joins the rest with blank lines, so `text` is exactly the blocks' texts joined by "\n\n".
- * Throws EmptyFileError when no block has text.
+ * A lone UTF-16 surrogate (a library's decoding of damaged UTF-16 text) becomes U+FFFD, so the
+ * text is well-formed Unicode everywhere it goes. Throws EmptyFileError when no block has text.
  */
 export function documentFromBlocks(path: string, blocks: Block[], title?: string): ParsedDocument {
   const kept: Block[] = [];
@@ -17,7 +18,7 @@ export function documentFromBlocks(path: string, blocks: Block[], title?: string
     text: kept.map((block) => block.text).join(BLOCK_SEPARATOR),
     blocks: kept,
   };
-  const cleanTitle = title?.replace(/\s+/g, ' ').trim();
+  const cleanTitle = title && wellFormed(title).replace(/\s+/g, ' ').trim();
   if (cleanTitle) document.title = cleanTitle;
   return document;
 }
@@ -38,7 +39,14 @@ export function withTitleHeading(blocks: Block[], title: string | undefined): vo
  * blocks are trimmed and lose inner blank lines, so a blank line in `text` always separates blocks.
  */
 function tidyBlockText(block: Block): string {
-  const lines = block.text.replace(/[ \t\u00a0]+$/gm, '');
+  const lines = wellFormed(block.text).replace(/[ \t\u00a0]+$/gm, '');
   if (block.kind === 'code') return lines.replace(/^\n+/, '').trimEnd();
   return lines.replace(/\n{2,}/g, '\n').trim();
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `String.prototype.toWellFormed`, which the ES2023 library this project targets lacks. */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }

@@ -25,6 +25,16 @@ describe('documentFromBlocks', () => {
     expect(document).not.toHaveProperty('title');
   });
 
+  it('turns lone UTF-16 surrogates into U+FFFD and keeps paired ones', () => {
+    const document = documentFromBlocks(
+      'mail/a.msg',
+      [{ kind: 'paragraph', text: 'a\uD800b \uDC00c 😀' }],
+      'Subject \uDBFF',
+    );
+    expect(document.text).toBe('a\uFFFDb \uFFFDc 😀');
+    expect(document.title).toBe('Subject \uFFFD');
+  });
+
   it('throws EmptyFileError when no block has text', () => {
     expect(() => documentFromBlocks('a.md', [{ kind: 'paragraph', text: ' \n ' }])).toThrow(
       expect.objectContaining({ name: 'EmptyFileError' }),

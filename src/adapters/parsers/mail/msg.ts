@@ -12,6 +12,7 @@ import type {
   Parser,
 } from '../../../core/ports/parser.ts';
 import { attachmentFileName } from './attachment-names.ts';
+import { compoundFileDamage } from './compound-file-check.ts';
 import {
   htmlBodyBlocks,
   messageBlocks,
@@ -45,6 +46,8 @@ export function createMsgParser(readRtf: RtfBodyReader): Parser {
     extensions: ['msg'],
     async parse({ path, bytes }: ParseInput): Promise<ParsedDocument> {
       const Reader = await loadMsgReader();
+      const damage = compoundFileDamage(bytes);
+      if (damage) throw new CorruptFileError(path, `not a readable Outlook message: ${damage}`);
       try {
         const reader = new Reader(bytes.slice().buffer);
         const fields = reader.getFileData();
