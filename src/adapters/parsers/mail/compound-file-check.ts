@@ -62,9 +62,8 @@ class CompoundFileWalk {
       if (entry.size < 0 || entry.size > this.bytes.length) {
         return 'a stream in it claims to be larger than the file';
       }
-      if (entry.size < BIG_STREAM_MIN_SIZE) {
-        const small = (block: number) => this.nextIn(smallTable, block);
-        if (!this.walk(entry.start, small)) return 'a stream in it loops';
+      if (entry.size < BIG_STREAM_MIN_SIZE && this.smallChainLoops(smallTable, entry.start)) {
+        return 'a stream in it loops';
       }
     }
     return undefined;
@@ -96,6 +95,19 @@ class CompoundFileWalk {
       if (block === UNUSED_BLOCK || block === END_OF_CHAIN) break;
     }
     return table;
+  }
+
+  /**
+   * Whether a small stream's chain comes back to itself. msgreader reads the streams in its own
+   * order, so a chain it cannot read (it throws there) must not end the check of the others.
+   */
+  private smallChainLoops(smallTable: readonly number[], start: number): boolean {
+    try {
+      return this.walk(start, (block) => this.nextIn(smallTable, block)) === undefined;
+    } catch (error) {
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
   }
 
   /** msgreader's `sbatDataReader`: at most the header's count of blocks, ending at block 0. */
