@@ -48,20 +48,28 @@ export default defineConfig({
       },
       workbox: {
         // What the first visit needs again, by folder: the app and its workers (web-llm's code is
-        // in the llm worker alone, so a model already downloaded loads offline), their runtimes,
-        // the icons, the built-in embedder and pdf.js's data (2.5 MB). Nothing else in the build
-        // (source maps, a file added to public/) is precached unless it is named here; see
-        // docs/BENCHMARKS.md for the sizes.
+        // in the llm worker alone, so a model already downloaded loads offline), the icons, the
+        // built-in embedder and pdf.js's data (2.5 MB). Nothing else in the build (source maps, a
+        // file added to public/) is precached unless it is named here; see docs/BENCHMARKS.md for
+        // the sizes.
         globPatterns: [
           'index.html',
-          'assets/*.{js,mjs,css,wasm}',
+          'assets/*.{js,mjs,css}',
           'icons/*.{png,svg}',
           'models/archivist/**/*.{json,onnx}',
           'pdfjs/**/*.{bcmap,pfb,ttf}',
         ],
         maximumFileSizeToCacheInBytes: LARGEST_PRECACHED_FILE,
-        // OCR's files (14 MB, of which a device takes one core) are kept on first use instead.
+        // OCR's files (14 MB, of which a device takes one core) are kept on first use instead, and
+        // so is onnxruntime-web's WebAssembly (26.9 MB, 6.8 MB gzipped): only a downloaded
+        // embedding model runs on it, and it is fetched with that model (decision 0019).
         runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /\/assets\/[^/]+\.wasm$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'archivist-runtimes' },
+          },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/tesseract/'),
             handler: 'CacheFirst',
