@@ -7,10 +7,9 @@
  * model the catalogue runs as a word table (the built-in one) needs no runtime: its tokenizer and
  * a lookup in plain JavaScript give the same vectors (`word-table.ts`).
  */
-import { AutoTokenizer, env, pipeline } from '@huggingface/transformers';
+import { env, pipeline } from '@huggingface/transformers';
 import type {
   FeatureExtractionPipeline,
-  PreTrainedTokenizer,
   ProgressCallback,
   Tensor,
 } from '@huggingface/transformers';
@@ -22,7 +21,8 @@ import type { DeviceMeasurement, DeviceRunner } from './device-choice.ts';
 import { DEFAULT_REMOTE_HOST, findEmbeddingModel } from '../../catalogues/embedding-models.ts';
 import type { EmbeddingRuntime, ModelDtype, Pooling } from '../../catalogues/embedding-models.ts';
 import { isBlank, orderByLength, poolRow } from './vector-rows.ts';
-import { embedWithTable, readWordTable, type WordTable } from './word-table.ts';
+import type { EmbeddingRunner } from './embedding-runner.ts';
+import { loadWordTable } from './word-table-runner.ts';
 
 export type EmbedderDevice = 'wasm' | 'webgpu' | 'cpu' | 'auto';
 type ConcreteDevice = Exclude<EmbedderDevice, 'auto'>;
@@ -85,39 +85,6 @@ function reportTotal(onDownload: (progress: DownloadProgress) => void): Progress
       onDownload({ loadedBytes: info.loaded, totalBytes: info.total });
     }
   };
-}
-
-/** What the embedder runs: pooled unit vectors of `texts` into `target`, row `targetRows[i]` for text i. */
-interface EmbeddingRunner {
-  embedInto(
-    texts: string[],
-    target: Float32Array,
-    targetRows: readonly number[],
-    dim: number,
-  ): Promise<void>;
-  probeDimension(): Promise<number>;
-  dispose(): Promise<void>;
-}
-
-/** A word-vector model without a runtime: its tokenizer and its lookup table. */
-class WordTableRunner implements EmbeddingRunner {
-  constructor(
-    private readonly tokenizer: PreTrainedTokenizer,
-    private readonly table: WordTable,
-  ) {}
-
-  embedInto(texts: string[], target: Float32Array, targetRows: readonly number[]) {
-    embedWithTable(this.table, this.tokenizer, texts, target, targetRows);
-    return Promise.resolve();
-  }
-
-  probeDimension(): Promise<number> {
-    return Promise.resolve(this.table.dim);
-  }
-
-  dispose(): Promise<void> {
-    return Promise.resolve();
-  }
 }
 
 /** One loaded model: the unit `measureDevices` compares and the embedder runs. */
@@ -221,9 +188,10 @@ export class TransformersEmbedder implements Embedder {
     try {
       configureEnvironment(options);
       if ((options.runtime ?? catalogued?.runtime) === 'word-table') {
-        const runner = await loadWordTable(options);
+        if (options.localModelPath === undefined) throw new Error('it is read from the app');
+        const runner = await loadWordTable(options.localModelPath, model, onDownload);
         const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-        return new TransformersEmbedder(model, runner.dim, 'cpu', runner.runner, batchSize);
+        return new TransformersEmbedder(model, runner.dim, 'cpu', runner, batchSize);
       }
       const { device, runner, measurement } = await TransformersEmbedder.loadOnDevice(
         options,
@@ -287,33 +255,4 @@ export class TransformersEmbedder implements Embedder {
   dispose(): Promise<void> {
     return this.runner.dispose();
   }
-}
-
-/**
- * The built-in word-vector model: its tokenizer through transformers.js (no model session), and
- * its table read from the ONNX file the app serves (or, in Node, from the models folder).
- */
-async function loadWordTable(
-  options: TransformersEmbedderOptions,
-): Promise<{ runner: WordTableRunner; dim: number }> {
-  const { model, localModelPath, onDownload } = options;
-  if (localModelPath === undefined) throw new Error('a word-table model is read from the app');
-  const [tokenizer, bytes] = await Promise.all([
-    AutoTokenizer.from_pretrained(model),
-    readLocalFile(`${localModelPath.replace(/\/?$/, '/')}${model}/onnx/model.onnx`),
-  ]);
-  onDownload?.({ loadedBytes: bytes.length, totalBytes: bytes.length });
-  const table = readWordTable(bytes);
-  return { runner: new WordTableRunner(tokenizer, table), dim: table.dim };
-}
-
-/** A file of the app's own models: read from disk in Node, fetched from the app in a browser. */
-async function readLocalFile(path: string): Promise<Uint8Array> {
-  if (isNode()) {
-    const files = process.getBuiltinModule('node:fs/promises');
-    return new Uint8Array(await files.readFile(path));
-  }
-  const response = await fetch(path);
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
 }
