@@ -68,10 +68,8 @@ export function encodeSegment(
 
 /** Whether `bytes` were written with `byTerm` (a base whose posting lists load as views). */
 export function holdsTermLists(bytes: Uint8Array): boolean {
-  return (
-    bytes.byteLength >= 4 &&
-    new DataView(bytes.buffer, bytes.byteOffset).getInt32(0, true) === MAGIC_BY_TERM
-  );
+  // In the platform's byte order, as `encodeSegment` writes and `decodeSegment` reads it.
+  return bytes.byteLength >= 4 && new Int32Array(bytes.slice(0, 4).buffer)[0] === MAGIC_BY_TERM;
 }
 
 /** Reads `encodeSegment`'s bytes; throws `KeywordIndexDamagedError` when they do not add up. */
