@@ -6,7 +6,7 @@ import type { EmbedderRegistry } from './embedder-registry.ts';
 /**
  * What the first search after the app opens would otherwise wait for: every collection's search
  * indexes and, at the same time, the built-in embedder, which embeds the query of every hybrid
- * search of its collections (about a second to start in Chromium, measured by `bench ui`).
+ * search of its collections (its tokenizer and its 5 MB table, decision 0019).
  * Downloaded models are left to the first search that needs them, so opening the app never
  * starts a download. A model that fails to load is reported by the search that needs it.
  */
