@@ -25,11 +25,11 @@ export function describeEmbeddingReplacementContract(
     });
 
     it('replaces every vector of a collection with another model’s, clearing its centroids', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 2 }));
-      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 3 }));
-      await store.writeFile(makeWrite('a', 'three.md', { status: 'skipped' }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]);
+      await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 3 })]);
+      await store.writeFiles([makeWrite('a', 'three.md', { status: 'skipped' })]);
       const untouched = makeWrite('b', 'one.md', { chunkCount: 1 });
-      await store.writeFile(untouched);
+      await store.writeFiles([untouched]);
       await store.putCentroids(makeCentroids('a'));
       await store.putCentroids(makeCentroids('b'));
       const ids = ['a/two.md#2', 'a/one.md#0', 'a/two.md#0', 'a/one.md#1', 'a/two.md#1'];
@@ -67,18 +67,18 @@ export function describeEmbeddingReplacementContract(
     });
 
     it('takes writes of the new dimension only after a replacement', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 1 }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 1 })]);
       await store.replaceEmbeddings('a', {
         embedderId: 'test/other',
         dim: NEW_DIM,
         ids: ['a/one.md#0'],
         vectors: distinctVectors(1, NEW_DIM),
       });
-      await expect(store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }))).rejects.toThrow(
+      await expect(store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 1 })])).rejects.toThrow(
         expect.objectContaining({ name: 'DimensionMismatchError' }),
       );
       const two = makeWrite('a', 'two.md', { chunkCount: 1 });
-      await store.writeFile({ ...two, vectors: distinctVectors(1, NEW_DIM) });
+      await store.writeFiles([{ ...two, vectors: distinctVectors(1, NEW_DIM) }]);
       expect((await store.loadVectors('a')).vectors.length).toBe(2 * NEW_DIM);
       await store.replaceEmbeddings('b', {
         embedderId: 'test/other',
@@ -94,8 +94,8 @@ export function describeEmbeddingReplacementContract(
 
     it('refuses a replacement that does not cover exactly the collection’s chunks, changing nothing', async () => {
       const one = makeWrite('a', 'one.md', { chunkCount: 2 });
-      await store.writeFile(one);
-      await store.writeFile(makeWrite('b', 'one.md', { chunkCount: 1 }));
+      await store.writeFiles([one]);
+      await store.writeFiles([makeWrite('b', 'one.md', { chunkCount: 1 })]);
       await store.putCentroids(makeCentroids('a'));
       const replace = (ids: string[], vectors = distinctVectors(ids.length, NEW_DIM)) =>
         store.replaceEmbeddings('a', { embedderId: 'test/other', dim: NEW_DIM, ids, vectors });

@@ -16,10 +16,10 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
 
     it('keeps one segment per written or deleted file, oldest first, with the chunk count', async () => {
       const one = makeWrite('a', 'one.md', { chunkCount: 2 });
-      await store.writeFile(one);
-      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 3 }));
-      await store.writeFile(makeWrite('b', 'one.md'));
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 1 }));
+      await store.writeFiles([one]);
+      await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 3 })]);
+      await store.writeFiles([makeWrite('b', 'one.md')]);
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 1 })]);
       await store.deleteFiles('a', ['a/two.md']);
       const stored = await store.loadKeywords('a');
       expect(stored).toMatchObject({ chunkCount: 1, generation: 0 });
@@ -39,20 +39,20 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
     it('refuses a write whose segment does not hold exactly its chunks, changing nothing', async () => {
       const one = makeWrite('a', 'one.md', { chunkCount: 2 });
       const other = makeWrite('a', 'one.md', { chunkCount: 3 });
-      await expect(store.writeFile({ ...one, keywords: other.keywords })).rejects.toThrow(
+      await expect(store.writeFiles([{ ...one, keywords: other.keywords }])).rejects.toThrow(
         /keyword segment/,
       );
       await expect(
-        store.writeFile({ ...one, keywords: new Uint8Array([1, 2, 3]) }),
+        store.writeFiles([{ ...one, keywords: new Uint8Array([1, 2, 3]) }]),
       ).rejects.toMatchObject({ name: 'KeywordIndexDamagedError' });
       expect(await store.loadKeywords('a')).toMatchObject({ chunkCount: 0, segments: [] });
     });
 
     it('swaps in a merged base, keeping newer segments, once per generation', async () => {
-      await store.writeFile(makeWrite('a', 'one.md'));
-      await store.writeFile(makeWrite('a', 'two.md'));
+      await store.writeFiles([makeWrite('a', 'one.md')]);
+      await store.writeFiles([makeWrite('a', 'two.md')]);
       const read = await store.loadKeywords('a');
-      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }));
+      await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 1 })]);
       const base = new Uint8Array([1, 2, 3, 4]);
       const merged = read.segments.map((segment) => segment.sequence);
       expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
@@ -68,10 +68,10 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
     });
 
     it('drops the keyword index with its collection', async () => {
-      await store.writeFile(makeWrite('a', 'one.md'));
+      await store.writeFiles([makeWrite('a', 'one.md')]);
       const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
       await store.replaceKeywordBase('a', { base: new Uint8Array(4), generation: 0, merged });
-      await store.writeFile(makeWrite('a', 'two.md'));
+      await store.writeFiles([makeWrite('a', 'two.md')]);
       await store.deleteCollection('a');
       await store.putCollection(makeCollection('a'));
       expect(await store.loadKeywords('a')).toEqual({

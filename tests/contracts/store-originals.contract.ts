@@ -20,7 +20,7 @@ export function describeOriginalsContract(name: string, createStore: () => Promi
 
     it('keeps an indexed file’s original and hands out copies', async () => {
       const original = bytes(300);
-      await store.writeFile({ ...makeWrite('a', 'report.pdf'), original });
+      await store.writeFiles([{ ...makeWrite('a', 'report.pdf'), original }]);
       original.fill(0);
       const read = await store.getOriginal('a/report.pdf');
       expect(read).toEqual(bytes(300));
@@ -31,46 +31,50 @@ export function describeOriginalsContract(name: string, createStore: () => Promi
 
     it('keeps only the bytes of a view, not the rest of its buffer', async () => {
       const view = bytes(100).subarray(10, 30);
-      await store.writeFile({ ...makeWrite('a', 'report.pdf'), original: view });
+      await store.writeFiles([{ ...makeWrite('a', 'report.pdf'), original: view }]);
       const read = await store.getOriginal('a/report.pdf');
       expect(read?.byteLength).toBe(20);
       expect(read).toEqual(bytes(20, 10));
     });
 
     it('replaces the original with the file and drops it when a write has none', async () => {
-      await store.writeFile({ ...makeWrite('a', 'report.pdf'), original: bytes(50) });
-      await store.writeFile({
-        ...makeWrite('a', 'report.pdf', { seed: 1 }),
-        original: bytes(8, 7),
-      });
+      await store.writeFiles([{ ...makeWrite('a', 'report.pdf'), original: bytes(50) }]);
+      await store.writeFiles([
+        {
+          ...makeWrite('a', 'report.pdf', { seed: 1 }),
+          original: bytes(8, 7),
+        },
+      ]);
       expect(await store.getOriginal('a/report.pdf')).toEqual(bytes(8, 7));
       const written = makeWrite('a', 'report.pdf', { seed: 2 });
       await store.updateFile({ ...written.file, mtime: 99 });
       expect(await store.getOriginal('a/report.pdf')).toEqual(bytes(8, 7));
-      await store.writeFile(written);
+      await store.writeFiles([written]);
       expect(await store.getOriginal('a/report.pdf')).toBeUndefined();
     });
 
     it('refuses an original for a file that is not indexed, changing nothing', async () => {
-      await store.writeFile({ ...makeWrite('a', 'report.pdf'), original: bytes(50) });
+      await store.writeFiles([{ ...makeWrite('a', 'report.pdf'), original: bytes(50) }]);
       const skipped = makeWrite('a', 'report.pdf', { status: 'failed' });
-      await expect(store.writeFile({ ...skipped, original: bytes(5) })).rejects.toThrow();
+      await expect(store.writeFiles([{ ...skipped, original: bytes(5) }])).rejects.toThrow();
       const wrongWidth = makeWrite('a', 'report.pdf', { seed: 1 });
       await expect(
-        store.writeFile({
-          ...wrongWidth,
-          vectors: wrongWidth.vectors.subarray(1),
-          original: bytes(5),
-        }),
+        store.writeFiles([
+          {
+            ...wrongWidth,
+            vectors: wrongWidth.vectors.subarray(1),
+            original: bytes(5),
+          },
+        ]),
       ).rejects.toThrow(expect.objectContaining({ name: 'DimensionMismatchError' }));
       expect(await store.getOriginal('a/report.pdf')).toEqual(bytes(50));
       expect((await store.listFiles('a'))[0]?.status).toBe('indexed');
     });
 
     it('removes originals with their files and with their collection', async () => {
-      await store.writeFile({ ...makeWrite('a', 'one.pdf'), original: bytes(10) });
-      await store.writeFile({ ...makeWrite('a', 'two.pdf'), original: bytes(20) });
-      await store.writeFile({ ...makeWrite('b', 'one.pdf'), original: bytes(30) });
+      await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: bytes(10) }]);
+      await store.writeFiles([{ ...makeWrite('a', 'two.pdf'), original: bytes(20) }]);
+      await store.writeFiles([{ ...makeWrite('b', 'one.pdf'), original: bytes(30) }]);
       await store.deleteFiles('a', ['a/one.pdf', 'b/one.pdf']);
       expect(await store.getOriginal('a/one.pdf')).toBeUndefined();
       expect(await store.getOriginal('a/two.pdf')).toEqual(bytes(20));

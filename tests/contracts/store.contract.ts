@@ -40,7 +40,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('keeps its own file and chunk counts when a collection is put again', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 3 }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 3 })]);
       await store.putCollection(
         makeCollection('a', { name: 'Renamed', fileCount: 0, chunkCount: 0 }),
       );
@@ -55,7 +55,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
 
     it('round-trips a written file through every read', async () => {
       const write = makeWrite('a', 'notes/one.md', { chunkCount: 3 });
-      await store.writeFile(write);
+      await store.writeFiles([write]);
       expect(await store.listFiles('a')).toEqual([write.file]);
       expect(await store.listFiles('b')).toEqual([]);
       expect(await store.listChunks('a')).toEqual(write.chunks);
@@ -74,7 +74,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('refuses a write into a missing collection', async () => {
-      await expect(store.writeFile(makeWrite('missing', 'x.md'))).rejects.toThrow(
+      await expect(store.writeFiles([makeWrite('missing', 'x.md')])).rejects.toThrow(
         expect.objectContaining({ name: 'CollectionNotFoundError' }),
       );
       expect(await store.listFiles('missing')).toEqual([]);
@@ -83,16 +83,16 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
 
     it('refuses an inconsistent write and keeps the previous version', async () => {
       const original = makeWrite('a', 'one.md', { chunkCount: 2 });
-      await store.writeFile(original);
+      await store.writeFiles([original]);
       const short = makeWrite('a', 'one.md', { chunkCount: 3, seed: 1 });
       await expect(
-        store.writeFile({ ...short, vectors: short.vectors.subarray(1) }),
+        store.writeFiles([{ ...short, vectors: short.vectors.subarray(1) }]),
       ).rejects.toThrow(expect.objectContaining({ name: 'DimensionMismatchError' }));
       const skipped = makeWrite('a', 'one.md', { status: 'skipped' });
-      await expect(store.writeFile({ ...skipped, chunks: original.chunks })).rejects.toThrow();
+      await expect(store.writeFiles([{ ...skipped, chunks: original.chunks }])).rejects.toThrow();
       const misnamed = makeWrite('a', 'one.md', { chunkCount: 1, seed: 1 });
       const chunks = [{ ...misnamed.chunks[0]!, id: 'a/other.md#0' }];
-      await expect(store.writeFile({ ...misnamed, chunks })).rejects.toThrow();
+      await expect(store.writeFiles([{ ...misnamed, chunks }])).rejects.toThrow();
       expect(await store.listFiles('a')).toEqual([original.file]);
       expect(await store.listChunks('a')).toEqual(original.chunks);
       expect(bytesOf((await store.loadVectors('a')).vectors)).toEqual(bytesOf(original.vectors));
@@ -100,10 +100,10 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('replacing a file replaces its chunks and vectors without leftovers', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 5 }));
-      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 5 })]);
+      await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 1 })]);
       const replacement = makeWrite('a', 'one.md', { chunkCount: 2, seed: 1 });
-      await store.writeFile(replacement);
+      await store.writeFiles([replacement]);
       const chunks = await store.listChunks('a');
       expect(chunks.map((chunk) => chunk.id)).toEqual(['a/one.md#0', 'a/one.md#1', 'a/two.md#0']);
       expect(chunks.slice(0, 2)).toEqual(replacement.chunks);
@@ -115,10 +115,10 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('records skipped and failed files with their errors, counting indexed files only', async () => {
-      await store.writeFile(makeWrite('a', 'doc.md', { chunkCount: 2 }));
+      await store.writeFiles([makeWrite('a', 'doc.md', { chunkCount: 2 })]);
       const skipped = makeWrite('a', 'image.png', { status: 'skipped' });
-      await store.writeFile(skipped);
-      await store.writeFile(makeWrite('a', 'broken.pdf', { status: 'failed' }));
+      await store.writeFiles([skipped]);
+      await store.writeFiles([makeWrite('a', 'broken.pdf', { status: 'failed' })]);
       expect(await store.listFiles('a')).toContainEqual(skipped.file);
       expect((await store.listFiles('a')).map((file) => file.error?.name)).toEqual([
         'BinaryFileError',
@@ -126,17 +126,17 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
         'BinaryFileError',
       ]);
       expect(await counts('a')).toEqual({ files: 1, chunks: 2 });
-      await store.writeFile(makeWrite('a', 'doc.md', { status: 'failed' }));
+      await store.writeFiles([makeWrite('a', 'doc.md', { status: 'failed' })]);
       expect(await counts('a')).toEqual({ files: 0, chunks: 0 });
       expect(await store.listChunks('a')).toEqual([]);
       expect((await store.loadVectors('a')).ids).toEqual([]);
-      await store.writeFile(makeWrite('a', 'broken.pdf', { chunkCount: 3 }));
+      await store.writeFiles([makeWrite('a', 'broken.pdf', { chunkCount: 3 })]);
       expect(await counts('a')).toEqual({ files: 1, chunks: 3 });
     });
 
     it('updateFile changes a stored record only', async () => {
       const write = makeWrite('a', 'one.md', { chunkCount: 2 });
-      await store.writeFile(write);
+      await store.writeFiles([write]);
       const touched = { ...write.file, mtime: 50, size: 120 };
       await store.updateFile(touched);
       expect(await store.listFiles('a')).toEqual([touched]);
@@ -150,10 +150,10 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('deletes files with their chunks and vectors and updates the counts', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 2 }));
-      await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 3 }));
-      await store.writeFile(makeWrite('a', 'three.md', { status: 'skipped' }));
-      await store.writeFile(makeWrite('b', 'one.md', { chunkCount: 1 }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]);
+      await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 3 })]);
+      await store.writeFiles([makeWrite('a', 'three.md', { status: 'skipped' })]);
+      await store.writeFiles([makeWrite('b', 'one.md', { chunkCount: 1 })]);
       await store.deleteFiles('a', [
         'a/two.md',
         'a/two.md',
@@ -174,9 +174,9 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
     });
 
     it('deleting a collection removes all of it and nothing else', async () => {
-      await store.writeFile(makeWrite('a', 'one.md', { chunkCount: 2 }));
-      await store.writeFile(makeWrite('a', 'two.md', { status: 'failed' }));
-      await store.writeFile(makeWrite('b', 'one.md', { chunkCount: 1 }));
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]);
+      await store.writeFiles([makeWrite('a', 'two.md', { status: 'failed' })]);
+      await store.writeFiles([makeWrite('b', 'one.md', { chunkCount: 1 })]);
       await store.putCentroids(makeCentroids('a'));
       await store.putCentroids(makeCentroids('b'));
       await store.deleteCollection('a');
@@ -200,7 +200,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
         makeWrite('a', 'm.md', { status: 'skipped' }),
         makeWrite('a', 'k.md', { chunkCount: 1 }),
       ];
-      for (const write of writes) await store.writeFile(write);
+      for (const write of writes) await store.writeFiles([write]);
       const loaded = await store.loadVectors('a');
       const written = writes.flatMap((write) => write.chunks.map((chunk) => chunk.id));
       expect([...loaded.ids].sort()).toEqual([...written].sort());
@@ -248,7 +248,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
 
     it('hands out and takes in copies, never its own state', async () => {
       const write = makeWrite('a', 'one.md', { chunkCount: 2 });
-      await store.writeFile(write);
+      await store.writeFiles([write]);
       write.chunks[0]!.text = 'changed by the caller';
       write.vectors[0] = 99;
       const setting = { list: [1] };

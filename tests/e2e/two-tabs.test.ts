@@ -117,8 +117,14 @@ describe('two tabs when a newer tab upgrades the database', () => {
         request.onerror = () => reject(request.error);
       });
       const chunks = await new Promise<number>((resolve, reject) => {
-        const request = database.transaction('chunks').objectStore('chunks').count();
-        request.onsuccess = () => resolve(request.result);
+        const request = database.transaction('chunkGroups').objectStore('chunkGroups').getAll();
+        request.onsuccess = () =>
+          resolve(
+            (request.result as { chunks: unknown[] }[]).reduce(
+              (sum, row) => sum + row.chunks.length,
+              0,
+            ),
+          );
         request.onerror = () => reject(request.error);
       });
       database.close();

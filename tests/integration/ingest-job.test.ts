@@ -225,26 +225,59 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
       },
     };
     const store = await createStore();
-    const written: string[] = [];
-    const writeFile = store.writeFile.bind(store);
-    store.writeFile = (write) => {
-      written.push(write.file.path);
-      return writeFile(write);
+    const written: string[][] = [];
+    const writeFiles = store.writeFiles.bind(store);
+    store.writeFiles = (writes) => {
+      written.push(writes.map((write) => write.file.path));
+      return writeFiles(writes);
     };
     const collection = await storedCollection(store);
     const progress = await ingest(store, collection, { parsers: slowParsers });
     expect(progress).toMatchObject({ phase: 'done', filesDone: 14 });
     expect(mostInFlight).toBeGreaterThan(1);
-    // Failures are written at once, indexed files with their batch: each in the folder's order.
+    // Every file, failures too, is written with its batch in the folder's order, and the small
+    // files of the folder go in fewer writes than there are files.
     const files = await store.listFiles(collection.id);
-    const indexed = new Set(
-      files.filter((file) => file.status === 'indexed').map((file) => file.path),
-    );
+    expect(files.filter((file) => file.status === 'indexed')).toHaveLength(10);
     const listed = (await new NodeFolderSource(folder).list()).map((file) => file.path);
-    expect(indexed.size).toBe(10);
-    expect(written.filter((path) => indexed.has(path))).toEqual(
-      listed.filter((path) => indexed.has(path)),
-    );
+    expect(written.flat()).toEqual(listed);
+    expect(written.length).toBeLessThan(listed.length);
+  });
+
+  it("embeds the next batch while the last one's write commits, and waits for it at the end", async () => {
+    const store = await createStore();
+    const collection = await storedCollection(store);
+    let embedCalls = 0;
+    let releaseFirstWrite: () => void = () => undefined;
+    const firstWriteReleased = new Promise<void>((resolve) => (releaseFirstWrite = resolve));
+    const countingEmbedder: Embedder = {
+      ...embedder,
+      embed: (texts, options) => {
+        embedCalls += 1;
+        // The second batch is embedded while the first one's write is still held open.
+        if (embedCalls === 2) releaseFirstWrite();
+        return embedder.embed(texts, options);
+      },
+    };
+    const writeFiles = store.writeFiles.bind(store);
+    const embedCallsAtWrite: number[] = [];
+    let writesLanded = 0;
+    const landedAtWrite: number[] = [];
+    store.writeFiles = async (writes) => {
+      embedCallsAtWrite.push(embedCalls);
+      landedAtWrite.push(writesLanded);
+      if (embedCallsAtWrite.length === 1) await firstWriteReleased;
+      await writeFiles(writes);
+      writesLanded += 1;
+    };
+    const progress = await ingest(store, collection, { embedder: countingEmbedder, batchSize: 2 });
+    expect(progress).toMatchObject({ phase: 'done', filesDone: 14 });
+    expect(embedCallsAtWrite[0]).toBe(1);
+    expect(embedCalls).toBeGreaterThan(2);
+    // Each write starts after the one before it landed, and all landed before the run ended.
+    expect(landedAtWrite).toEqual(landedAtWrite.map((_, index) => index));
+    expect(writesLanded).toBe(embedCallsAtWrite.length);
+    expect((await store.listFiles(collection.id)).length).toBe(14);
   });
 
   it("keeps the parser's warnings, OCR page count and last page with the file's record", async () => {

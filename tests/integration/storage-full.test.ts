@@ -1,9 +1,10 @@
 /**
  * A full disk in the middle of a sync, on the real adapters (Node folder source, the app's
  * parsers, the built-in embedder, the IndexedDB store on fake-indexeddb): the write that runs out
- * of space (QuotaExceededError) is rolled back whole, the files committed before it stay, nothing
- * after it is half-written, and the sync ends with `StorageFullError`. Once space is freed the
- * next sync finishes the rest and the collection matches a clean ingest of the folder.
+ * of space (QuotaExceededError) is rolled back whole, with every file of its batch, the batches
+ * committed before it stay, nothing after it is half-written, and the sync ends with
+ * `StorageFullError`. Once space is freed the next sync finishes the rest and the collection
+ * matches a clean ingest of the folder.
  */
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,8 @@ import {
 const NOTES = 12;
 /** The changed file whose write runs out of space. */
 const FULL_AT = noteName(6);
+/** Chunks per batch: a few notes a write, so some writes land before the one that fails. */
+const BATCH_CHUNKS = 4;
 const parsers = createNodeParsers();
 let embedder: Embedder;
 let folder: string;
@@ -50,17 +53,32 @@ afterEach(async () => {
 });
 
 function ingest(store: Store, collection: Collection) {
-  return runIngest({ collection, source: new NodeFolderSource(folder), store, embedder, parsers });
+  const source = new NodeFolderSource(folder);
+  return runIngest({ collection, source, store, embedder, parsers, batchSize: BATCH_CHUNKS });
 }
 
-/** Every chunk `put` of `path` fails as on a full disk. */
+/** The paths of each `writeFiles` call from now on, with whether it landed. */
+function recordWrites(store: Store): { paths: string[]; landed: boolean }[] {
+  const writes: { paths: string[]; landed: boolean }[] = [];
+  const writeFiles = store.writeFiles.bind(store);
+  store.writeFiles = async (batch) => {
+    const entry = { paths: batch.map((write) => write.file.path), landed: false };
+    writes.push(entry);
+    await writeFiles(batch);
+    entry.landed = true;
+  };
+  return writes;
+}
+
+/** Every `put` of `path`'s chunks fails as on a full disk. */
 function fillDiskAt(path: string): void {
   const put = IDBObjectStore.prototype.put;
   vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
     this: IDBObjectStore,
     ...args: Parameters<IDBObjectStore['put']>
   ) {
-    if (this.name === 'chunks' && (args[0] as { path?: string }).path === path) {
+    const row = args[0] as { chunks?: { path: string }[] };
+    if (this.name === 'chunkGroups' && row.chunks?.[0]?.path === path) {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     }
     return put.apply(this, args);
@@ -110,30 +128,43 @@ describe('a full disk during a sync', () => {
       await writeFile(join(folder, noteName(index)), noteText(index));
     }
     fillDiskAt(FULL_AT);
+    const writes = recordWrites(store);
     await expect(ingest(store, collection)).rejects.toMatchObject({
       name: 'StorageFullError',
       message: expect.stringContaining('no storage space left for Archivist'),
     });
     vi.restoreAllMocks();
 
+    // Writes landed in order until the one holding the failing file, which was the last.
+    const failed = writes.at(-1)!;
+    expect(failed).toMatchObject({ landed: false, paths: expect.arrayContaining([FULL_AT]) });
+    const landed = writes.slice(0, -1);
+    expect(landed.length).toBeGreaterThan(0);
+    expect(landed.every((write) => write.landed)).toBe(true);
     const stopped = await consistentState(store, collection.id);
-    for (let index = NOTES + 1; index <= NOTES + 4; index += 1) {
-      expect(stopped.paths).toContain(noteName(index));
+    const changed = [3, 4, 5, 6, 7, 8, 9].map(noteName);
+    const added = [13, 14, 15, 16].map(noteName);
+    for (const path of landed.flatMap((write) => write.paths)) {
+      if (added.includes(path)) expect(stopped.paths).toContain(path);
+      else expect(stopped.textOf(path)).toContain('Later edit of note');
     }
-    for (const index of [3, 4, 5]) {
-      expect(stopped.textOf(noteName(index))).toContain(`Later edit of note ${index}`);
-    }
-    // The failing file keeps its previous version; the ones after it were not touched.
-    expect(stopped.textOf(FULL_AT)).toBe(first.textOf(FULL_AT));
-    for (const index of [6, 7, 8, 9]) {
-      const path = noteName(index);
+    // Every file of the failing batch and after it keeps its previous version (or is absent).
+    const notLanded = [...changed, ...added].filter(
+      (path) => !landed.some((write) => write.paths.includes(path)),
+    );
+    expect(notLanded).toEqual(expect.arrayContaining(failed.paths));
+    for (const path of notLanded) {
       expect(stopped.files.find((file) => file.path === path)).toEqual(
         first.files.find((file) => file.path === path),
       );
     }
 
     const resumed = await ingest(store, collection);
-    expect(resumed).toMatchObject({ phase: 'done', filesTotal: 4, filesDone: 4 });
+    expect(resumed).toMatchObject({
+      phase: 'done',
+      filesTotal: notLanded.length,
+      filesDone: notLanded.length,
+    });
     const finished = await consistentState(store, collection.id);
     expect(finished.chunks.map((chunk) => `${chunk.path}#${chunk.ordinal}`).sort()).toEqual(
       await chunkKeys(folder),

@@ -1,21 +1,16 @@
 import type { FileRecord } from '../../core/types.ts';
+import { fileGroupsRange } from './chunk-groups.ts';
 import { exactBuffer } from './keyword-rows.ts';
 import type { OriginalRow } from './schema.ts';
 import { awaitRequests, type WriteTransaction } from './transactions.ts';
 
-/** Deletes a file's chunks, vector row and original; resolves how many chunks it had. */
-export async function removeFileContent(
-  transaction: WriteTransaction,
-  fileId: string,
-): Promise<number> {
-  const chunks = transaction.objectStore('chunks');
-  const chunkIds = await chunks.index('fileId').getAllKeys(fileId);
-  await awaitRequests((track) => {
-    for (const id of chunkIds) track(chunks.delete(id));
+/** Deletes a file's chunks, vector row and original: three requests, whatever the file holds. */
+export function removeFileContent(transaction: WriteTransaction, fileId: string): Promise<void> {
+  return awaitRequests((track) => {
+    track(transaction.objectStore('chunkGroups').delete(fileGroupsRange(fileId)));
     track(transaction.objectStore('vectors').delete(fileId));
     track(transaction.objectStore('originals').delete(fileId));
   });
-  return chunkIds.length;
 }
 
 /** The row keeping a file's bytes. */

@@ -9,10 +9,7 @@ import type { Collection, FileRecord } from '../../core/types.ts';
  * the record's `chunkCount` must match, there must be one vector of the collection's `dim`
  * per chunk, and the keyword segment must hold exactly the chunks, in order.
  */
-export function validateFileWrite(
-  write: FileWrite,
-  collection: Collection | undefined,
-): Collection {
+function validateFileWrite(write: FileWrite, collection: Collection | undefined): Collection {
   const { file, chunks, vectors } = write;
   if (!collection) throw new CollectionNotFoundError(file.collectionId);
   if (file.status !== 'indexed' && chunks.length > 0) {
@@ -48,6 +45,25 @@ export function validateFileWrite(
     throw new DimensionMismatchError(collection.dim, actual);
   }
   return collection;
+}
+
+/**
+ * Checks every write of a batch (`validateFileWrite`) and that no file comes twice, before anything
+ * is stored; returns the collections they go into by id.
+ */
+export function validateFileWrites(
+  writes: readonly FileWrite[],
+  collectionOf: (id: string) => Collection | undefined,
+): Map<string, Collection> {
+  const collections = new Map<string, Collection>();
+  const fileIds = new Set<string>();
+  for (const write of writes) {
+    const { id, collectionId } = write.file;
+    if (fileIds.has(id)) throw invalidWrite(id, 'it comes twice in one write');
+    fileIds.add(id);
+    collections.set(collectionId, validateFileWrite(write, collectionOf(collectionId)));
+  }
+  return collections;
 }
 
 /** An update may change a stored record's metadata, never its status or chunk count. */

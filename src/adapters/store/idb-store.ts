@@ -11,7 +11,8 @@ import type {
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
-import { validateFileUpdate, validateFileWrite } from './file-write.ts';
+import { validateFileUpdate, validateFileWrites } from './file-write.ts';
+import { chunkGroupsOf, groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
 import { removeFileContent, toOriginalRow } from './file-content.ts';
 import {
   deleteCollectionKeywords,
@@ -85,7 +86,7 @@ export class IdbStore implements Store {
     const stores: StoreName[] = [
       'collections',
       'files',
-      'chunks',
+      'chunkGroups',
       'vectors',
       'originals',
       'centroids',
@@ -94,7 +95,7 @@ export class IdbStore implements Store {
     ];
     await runWrite(this.connection, stores, async (transaction) => {
       await deleteCollectionKeywords(transaction, id);
-      const indexed = ['files', 'chunks', 'vectors', 'originals'] as const;
+      const indexed = ['files', 'chunkGroups', 'vectors', 'originals'] as const;
       const keys = await Promise.all(
         indexed.map((store) => transaction.objectStore(store).index('collectionId').getAllKeys(id)),
       );
@@ -113,26 +114,44 @@ export class IdbStore implements Store {
     return this.connection.getAllFromIndex('files', 'collectionId', collectionId);
   }
 
-  async writeFile(write: FileWrite): Promise<void> {
-    const { file, chunks, original } = write;
+  async writeFiles(writes: readonly FileWrite[]): Promise<void> {
+    if (writes.length === 0) return;
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors', 'originals', ...KEYWORD_STORES],
+      ['collections', 'files', 'chunkGroups', 'vectors', 'originals', ...KEYWORD_STORES],
       async (transaction) => {
         const collections = transaction.objectStore('collections');
-        const collection = validateFileWrite(write, await collections.get(file.collectionId));
-        await putFileKeywords(transaction, file.collectionId, file.id, write.keywords);
-        const previous = await transaction.objectStore('files').get(file.id);
-        const removedChunkCount = await removeFileContent(transaction, file.id);
-        const row = toVectorRow(write, collection.dim);
-        const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
+        const files = transaction.objectStore('files');
+        const ids = [...new Set(writes.map((write) => write.file.collectionId))];
+        const stored = await Promise.all(ids.map((id) => collections.get(id)));
+        const counted = validateFileWrites(writes, (id) => stored[ids.indexOf(id)]);
+        // Every file's lookups and removals at once: one round trip for the batch, not per file.
+        const removed = await Promise.all(
+          writes.map(async ({ file, keywords }) => {
+            const [previous] = await Promise.all([
+              files.get(file.id),
+              removeFileContent(transaction, file.id),
+              putFileKeywords(transaction, file.collectionId, file.id, keywords),
+            ]);
+            return previous;
+          }),
+        );
         await awaitRequests((track) => {
-          track(transaction.objectStore('files').put(file));
-          for (const chunk of chunks) track(transaction.objectStore('chunks').put(chunk));
-          if (row) track(transaction.objectStore('vectors').put(row));
-          if (original)
-            track(transaction.objectStore('originals').put(toOriginalRow(file, original)));
-          track(collections.put(replaceCounts(collection, removed, file)));
+          writes.forEach((write, at) => {
+            const { file, chunks, original } = write;
+            const collection = counted.get(file.collectionId)!;
+            counted.set(collection.id, replaceCounts(collection, removed[at], file));
+            track(files.put(file));
+            for (const row of chunkGroupsOf(chunks)) {
+              track(transaction.objectStore('chunkGroups').put(row));
+            }
+            const row = toVectorRow(write, collection.dim);
+            if (row) track(transaction.objectStore('vectors').put(row));
+            if (original) {
+              track(transaction.objectStore('originals').put(toOriginalRow(file, original)));
+            }
+          });
+          for (const collection of counted.values()) track(collections.put(collection));
         });
       },
     );
@@ -149,19 +168,19 @@ export class IdbStore implements Store {
   async deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
     await runWrite(
       this.connection,
-      ['collections', 'files', 'chunks', 'vectors', 'originals', ...KEYWORD_STORES],
+      ['collections', 'files', 'chunkGroups', 'vectors', 'originals', ...KEYWORD_STORES],
       async (transaction) => {
         const files = transaction.objectStore('files');
         const removals = await Promise.all(
           [...new Set(fileIds)].map(async (fileId) => {
             const file = await files.get(fileId);
             if (file?.collectionId !== collectionId) return undefined;
-            const [chunkCount] = await Promise.all([
+            await Promise.all([
               removeFileContent(transaction, fileId),
               files.delete(fileId),
               putFileKeywords(transaction, collectionId, fileId, new Uint8Array(0)),
             ]);
-            return { status: file.status, chunkCount };
+            return file;
           }),
         );
         const collections = transaction.objectStore('collections');
@@ -200,14 +219,26 @@ export class IdbStore implements Store {
   }
 
   async listChunks(collectionId: string): Promise<Chunk[]> {
-    return sortChunks(
-      await this.connection.getAllFromIndex('chunks', 'collectionId', collectionId),
-    );
+    const rows = await this.connection.getAllFromIndex('chunkGroups', 'collectionId', collectionId);
+    return sortChunks(rows.flatMap((row) => row.chunks));
   }
 
+  /** Reads each row holding one of the chunks once, all in one transaction. */
   async getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
-    const chunks = this.connection.transaction('chunks').store;
-    return Promise.all(ids.map((id) => chunks.get(id)));
+    const groups = this.connection.transaction('chunkGroups').store;
+    const rows = new Map<string, Promise<ChunkGroupRow | undefined>>();
+    const wanted = ids.map((id) => {
+      const place = groupKeyOf(id);
+      if (!place) return undefined;
+      const name = JSON.stringify(place.key);
+      if (!rows.has(name)) rows.set(name, groups.get(place.key));
+      return { id, row: rows.get(name)! };
+    });
+    return Promise.all(
+      wanted.map(
+        async (place) => place && (await place.row)?.chunks.find((chunk) => chunk.id === place.id),
+      ),
+    );
   }
 
   async getOriginal(fileId: string): Promise<Uint8Array | undefined> {

@@ -11,7 +11,7 @@ import type {
 } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
-import { validateFileUpdate, validateFileWrite } from './file-write.ts';
+import { validateFileUpdate, validateFileWrites } from './file-write.ts';
 import { sortById, sortChunks } from './record-order.ts';
 import {
   concatenateVectorRows,
@@ -75,23 +75,27 @@ export class MemoryStore implements Store {
     return sortById(this.filesOf(collectionId)).map((file) => structuredClone(file));
   }
 
-  async writeFile(write: FileWrite): Promise<void> {
-    const { file, chunks } = write;
-    const collection = validateFileWrite(write, this.collections.get(file.collectionId));
-    const previous = this.files.get(file.id);
-    const removedChunkCount = this.removeFileContent(file.id);
-    this.files.set(file.id, structuredClone(file));
-    this.putFileKeywords(file.collectionId, file.id, write.keywords);
-    for (const chunk of chunks) this.chunks.set(chunk.id, structuredClone(chunk));
-    this.chunkIdsByFile.set(
-      file.id,
-      chunks.map((chunk) => chunk.id),
-    );
-    const row = toVectorRow(write, collection.dim);
-    if (row) this.vectorRows.set(file.id, row);
-    if (write.original) this.originals.set(file.id, write.original.slice());
-    const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
-    this.collections.set(collection.id, replaceCounts(collection, removed, file));
+  async writeFiles(writes: readonly FileWrite[]): Promise<void> {
+    const counted = validateFileWrites(writes, (id) => this.collections.get(id));
+    for (const write of writes) {
+      const { file, chunks } = write;
+      const collection = counted.get(file.collectionId)!;
+      const previous = this.files.get(file.id);
+      const removedChunkCount = this.removeFileContent(file.id);
+      this.files.set(file.id, structuredClone(file));
+      this.putFileKeywords(file.collectionId, file.id, write.keywords);
+      for (const chunk of chunks) this.chunks.set(chunk.id, structuredClone(chunk));
+      this.chunkIdsByFile.set(
+        file.id,
+        chunks.map((chunk) => chunk.id),
+      );
+      const row = toVectorRow(write, collection.dim);
+      if (row) this.vectorRows.set(file.id, row);
+      if (write.original) this.originals.set(file.id, write.original.slice());
+      const removed = previous && { status: previous.status, chunkCount: removedChunkCount };
+      counted.set(collection.id, replaceCounts(collection, removed, file));
+    }
+    for (const collection of counted.values()) this.collections.set(collection.id, collection);
   }
 
   async updateFile(file: FileRecord): Promise<void> {

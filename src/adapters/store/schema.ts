@@ -1,15 +1,17 @@
 import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
 import type { StoredCentroids } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 3;
+export const DATABASE_VERSION = 4;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
   files: { key: string; value: FileRecord; indexes: { collectionId: string } };
-  chunks: { key: string; value: Chunk; indexes: { collectionId: string; fileId: string } };
+  /** Key `[fileId, group]`: a run of a file's chunks (`chunk-groups.ts`). Since version 4. */
+  chunkGroups: { key: [string, number]; value: ChunkGroupRow; indexes: { collectionId: string } };
   /** Key `fileId`. */
   vectors: { key: string; value: VectorRow; indexes: { collectionId: string } };
   /** Key `fileId`: the bytes of a paged file (PDF) for the viewer's page view. Since version 2. */
@@ -67,6 +69,7 @@ export function openDatabase(
   const request = factory.open(name, DATABASE_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
     upgradeDatabase(wrap(request.result) as unknown as ArchivistDatabase, event.oldVersion);
+    if (event.oldVersion >= 1 && event.oldVersion < 4) groupStoredChunks(request.transaction!);
   });
   if (onBlocked) request.addEventListener('blocked', onBlocked);
   return wrap(request) as Promise<ArchivistDatabase>;
@@ -77,9 +80,8 @@ function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void 
     database.createObjectStore('collections', { keyPath: 'id' });
     const files = database.createObjectStore('files', { keyPath: 'id' });
     files.createIndex('collectionId', 'collectionId');
-    const chunks = database.createObjectStore('chunks', { keyPath: 'id' });
-    chunks.createIndex('collectionId', 'collectionId');
-    chunks.createIndex('fileId', 'fileId');
+    // Until version 4 chunks were stored a row each in 'chunks' (indexed by collectionId and
+    // fileId); a database created now starts with 'chunkGroups'.
     const vectors = database.createObjectStore('vectors', { keyPath: 'fileId' });
     vectors.createIndex('collectionId', 'collectionId');
     database.createObjectStore('centroids', { keyPath: 'collectionId' });
@@ -103,4 +105,37 @@ function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void 
     segments.createIndex('fileId', 'fileId');
     database.createObjectStore('keywordBases', { keyPath: 'collectionId' });
   }
+  if (oldVersion < 4) {
+    const groups = database.createObjectStore('chunkGroups', { keyPath: ['fileId', 'group'] });
+    groups.createIndex('collectionId', 'collectionId');
+  }
+}
+
+/**
+ * Moves the chunks stored a row each (before version 4) into rows of `CHUNKS_PER_GROUP`, a file at
+ * a time along the `fileId` index, then drops the old store; all in the upgrade's transaction, so
+ * an upgrade cut short leaves version 3 as it was.
+ */
+function groupStoredChunks(transaction: IDBTransaction): void {
+  const old = transaction.objectStore('chunks');
+  const groups = transaction.objectStore('chunkGroups');
+  let file: Chunk[] = [];
+  const flush = () => {
+    file.sort((left, right) => left.ordinal - right.ordinal);
+    for (const row of chunkGroupsOf(file)) groups.put(row);
+    file = [];
+  };
+  const cursor = old.index('fileId').openCursor();
+  cursor.onsuccess = () => {
+    const current = cursor.result;
+    if (!current) {
+      flush();
+      transaction.db.deleteObjectStore('chunks');
+      return;
+    }
+    const chunk = current.value as Chunk;
+    if (file.length > 0 && file[0]!.fileId !== chunk.fileId) flush();
+    file.push(chunk);
+    current.continue();
+  };
 }

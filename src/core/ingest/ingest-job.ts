@@ -42,15 +42,33 @@ export interface IngestOptions {
  */
 const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
 
+/**
+ * Files committed in one store transaction at most: a folder of small files is written a few
+ * dozen files at a time, not one transaction per file.
+ */
+const FILES_PER_COMMIT = 64;
+
 /** A file read ahead, with its parse started ahead too when its content is new. */
 interface ReadFile extends LoadedFile {
   parsed?: Promise<ParsedFile>;
 }
 
+/** A file waiting for the next commit: chunked (to be embedded first), or recorded as not indexed. */
+type PendingWrite = { chunked: PendingFile } | { notIndexed: FileRecord };
+
+/** One file's part of a commit. */
+interface FileCommit {
+  record: FileRecord;
+  chunks: Chunk[];
+  vectors: Float32Array;
+  original?: Uint8Array;
+}
+
 /**
  * Brings a collection in step with its folder: indexes added and changed files, removes deleted
- * ones, and records why a file was skipped or failed. Each file is committed in one store write,
- * so a job stopped at any point (cancel, closed tab, crash) resumes by running it again.
+ * ones, and records why a file was skipped or failed. Files are committed a batch at a time, each
+ * batch in one store write, so a job stopped at any point (cancel, closed tab, crash) resumes by
+ * running it again.
  */
 export function runIngest(options: IngestOptions): Promise<IngestProgress> {
   return new IngestRun(options).run();
@@ -64,11 +82,16 @@ class IngestRun {
   #progress = emptyProgress();
   #lastReport = 0;
   #started = performance.now();
-  #pending: PendingFile[] = [];
+  #pending: PendingWrite[] = [];
   #pendingChunks = 0;
   #storedByPath = new Map<string, FileRecord>();
   /** Paths read again as they were, which the indexed content's hash must not pass over. */
   #retried = new Set<string>();
+  /**
+   * The last batch's store write, still committing while the next batch is read, parsed and
+   * embedded; the next commit waits for it, so batches land in order.
+   */
+  #committing: Promise<void> = Promise.resolve();
   /** Vectors embedded in this run, for files with the same bytes later in it. */
   #embedded = new EmbeddedFiles();
   readonly #files: FilePipeline;
@@ -82,7 +105,7 @@ class IngestRun {
       ...(options.keepPagedOriginals ? { keepPagedOriginals: true } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onChunked: (file) => {
-        this.#pending.push(file);
+        this.#pending.push({ chunked: file });
         this.#pendingChunks += file.chunks.length;
       },
       onFailed: (file, hash, error) => this.#recordFailure(file, hash, error),
@@ -100,10 +123,14 @@ class IngestRun {
         signal?.throwIfAborted();
         await this.#pauseIfAsked();
         await this.#index(loaded);
-        if (this.#pendingChunks >= this.#batchSize) await this.#flush();
+        const full =
+          this.#pendingChunks >= this.#batchSize || this.#pending.length >= FILES_PER_COMMIT;
+        if (full) await this.#flush();
       }
       await this.#flush();
+      await this.#committing;
     } catch (error) {
+      await this.#committing.catch(() => undefined);
       if (signal?.aborted) {
         this.#progress.phase = 'cancelled';
         this.#report(true);
@@ -169,6 +196,7 @@ class IngestRun {
     const { pause, signal } = this.#options;
     if (!pause?.paused) return;
     await this.#flush();
+    await this.#committing;
     this.#progress.phase = 'paused';
     this.#report(true);
     await pause.whilePaused(signal);
@@ -198,8 +226,8 @@ class IngestRun {
   }
 
   /**
-   * Records why a file could not be indexed: skipped when it is not a document or a setting passed
-   * it over, else failed.
+   * Records (with the next commit) why a file could not be indexed: skipped when it is not a
+   * document or a setting passed it over, else failed.
    */
   async #recordFailure(file: SourceFile, hash: string, error: unknown): Promise<void> {
     if (this.#options.signal?.aborted) throw error;
@@ -207,8 +235,7 @@ class IngestRun {
     if (name === 'StorageFullError') throw error;
     const skipped = SKIP_ERRORS.has(name) || settingOf(error) !== undefined;
     const status = skipped ? 'skipped' : 'failed';
-    const record = this.#record(file, hash, { status, chunkCount: 0, error });
-    await this.#commit(record, [], new Float32Array(0));
+    this.#pending.push({ notIndexed: this.#record(file, hash, { status, chunkCount: 0, error }) });
   }
 
   /** Deletes the records of the attachments last indexed from the file at `path`. */
@@ -223,41 +250,47 @@ class IngestRun {
 
   /**
    * Embeds the pending files' chunks in one call (`embedBatch`: texts met before are not embedded
-   * again), then commits each file.
+   * again), then starts committing the pending files in one store write once the previous batch
+   * has landed (its failure is thrown here).
    */
   async #flush(): Promise<void> {
     const { embedder, signal } = this.#options;
     const batch = this.#pending;
     this.#pending = [];
     this.#pendingChunks = 0;
-    for (const { file, vectors } of await embedBatch(batch, embedder, this.#embedded, signal)) {
-      const record = {
-        ...this.#record(file.source, file.hash, {
-          status: 'indexed',
-          chunkCount: file.chunks.length,
-        }),
-        ...file.notes,
-      };
-      await this.#commit(record, file.chunks, vectors, file.original);
-      this.#progress.chunksDone += file.chunks.length;
-    }
+    if (batch.length === 0) return;
+    const chunked = batch.flatMap((entry) => ('chunked' in entry ? [entry.chunked] : []));
+    const embedded = (await embedBatch(chunked, embedder, this.#embedded, signal)).values();
+    const commits = batch.map((entry): FileCommit => {
+      if ('notIndexed' in entry) {
+        return { record: entry.notIndexed, chunks: [], vectors: new Float32Array(0) };
+      }
+      const { file, vectors } = embedded.next().value!;
+      const status = { status: 'indexed' as const, chunkCount: file.chunks.length };
+      const record = { ...this.#record(file.source, file.hash, status), ...file.notes };
+      return { record, chunks: file.chunks, vectors, original: file.original };
+    });
+    await this.#committing;
+    this.#committing = this.#commit(commits);
+    this.#committing.catch(() => undefined); // awaited by the next flush or the run's end
   }
 
-  async #commit(
-    file: FileRecord,
-    chunks: Chunk[],
-    vectors: Float32Array,
-    original?: Uint8Array,
-  ): Promise<void> {
-    const { write, keywords } = fileWriteOf(file, chunks, vectors, original);
-    await this.#options.store.writeFile(write);
-    this.#options.index?.putFile(file.id, chunks, vectors, keywords);
-    if (file.container === undefined) {
-      this.#progress.filesDone += 1;
-      this.#progress.bytesDone += file.size;
-    }
-    if (file.status === 'failed') this.#progress.filesFailed += 1;
-    if (file.status === 'skipped') this.#progress.filesSkipped += 1;
+  /** Stores the files in one write, then puts them in the live index and counts them. */
+  async #commit(commits: readonly FileCommit[]): Promise<void> {
+    const written = commits.map(({ record, chunks, vectors, original }) =>
+      fileWriteOf(record, chunks, vectors, original),
+    );
+    await this.#options.store.writeFiles(written.map(({ write }) => write));
+    commits.forEach(({ record, chunks, vectors }, at) => {
+      this.#options.index?.putFile(record.id, chunks, vectors, written[at]!.keywords);
+      if (record.container === undefined) {
+        this.#progress.filesDone += 1;
+        this.#progress.bytesDone += record.size;
+      }
+      if (record.status === 'failed') this.#progress.filesFailed += 1;
+      if (record.status === 'skipped') this.#progress.filesSkipped += 1;
+      if (record.status === 'indexed') this.#progress.chunksDone += chunks.length;
+    });
     this.#report();
   }
 

@@ -102,14 +102,15 @@ export interface Store {
 
   listFiles(collectionId: string): Promise<FileRecord[]>;
   /**
-   * Atomically replaces the file's record, chunks, vectors, keyword segment and kept original,
-   * and updates the collection's `fileCount`/`chunkCount`: after a crash either all of it is there or none. The
-   * collection must exist (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`,
-   * only indexed files may have chunks or an original, `file.chunkCount` must match, and
-   * `vectors` must hold one row of the collection's `dim` per chunk (`DimensionMismatchError`).
-   * A refused write changes nothing.
+   * Atomically replaces each file's record, chunks, vectors, keyword segment and kept original,
+   * and updates the collections' `fileCount`/`chunkCount`: after a crash either all of the writes
+   * are there or none (an ingest commits several small files at once). Each collection must exist
+   * (`CollectionNotFoundError`); chunk ids must be `${fileId}#${ordinal}`, only indexed files may
+   * have chunks or an original, `file.chunkCount` must match, `vectors` must hold one row of the
+   * collection's `dim` per chunk (`DimensionMismatchError`), and a file may appear once. A
+   * refused write changes nothing, none of the others either.
    */
-  writeFile(write: FileWrite): Promise<void>;
+  writeFiles(writes: readonly FileWrite[]): Promise<void>;
   /**
    * Replaces a file's record only (e.g. a new mtime with the same content hash). The file must be
    * stored already, with the same status and chunk count.

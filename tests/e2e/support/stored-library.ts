@@ -32,9 +32,10 @@ export async function readStoredLibrary(page: Page): Promise<StoredCollection[]>
         request.onerror = () => reject(request.error);
       });
     type Row = Record<string, unknown>;
-    const [collections, files, chunks, vectors] = (await Promise.all(
-      ['collections', 'files', 'chunks', 'vectors'].map(all),
+    const [collections, files, chunkGroups, vectors] = (await Promise.all(
+      ['collections', 'files', 'chunkGroups', 'vectors'].map(all),
     )) as Row[][];
+    const chunks = (chunkGroups ?? []).flatMap((row) => row.chunks as Row[]);
     database.close();
     return (collections ?? []).map((collection) => {
       const mine = (rows: Row[] | undefined) =>

@@ -52,15 +52,15 @@ async function libraryStore(): Promise<MemoryStore> {
 describe('the stored keyword index', () => {
   it('loads written, replaced and deleted files without tokenising, then merges them', async () => {
     const store = await libraryStore();
-    await store.writeFile(writeOf('one.md', 'lake station'));
-    await store.writeFile(writeOf('two.md', 'mountain railway', 3));
-    await store.writeFile(writeOf('three.md', 'river station'));
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
+    await store.writeFiles([writeOf('two.md', 'mountain railway', 3)]);
+    await store.writeFiles([writeOf('three.md', 'river station')]);
     await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
     expect(await store.loadKeywords('a')).toMatchObject({ generation: 1, segments: [] });
 
-    await store.writeFile(writeOf('two.md', 'harbour ferry', 1));
+    await store.writeFiles([writeOf('two.md', 'harbour ferry', 1)]);
     await store.deleteFiles('a', ['a/three.md']);
-    await store.writeFile(makeWrite('a', 'four.md', { status: 'skipped' }));
+    await store.writeFiles([makeWrite('a', 'four.md', { status: 'skipped' })]);
     const stored = await store.loadKeywords('a');
     expect(stored.segments.map((segment) => segment.fileId)).toEqual([
       'a/two.md',
@@ -75,8 +75,8 @@ describe('the stored keyword index', () => {
 
   it('rebuilds from the chunks once when nothing is stored or the bytes are damaged', async () => {
     const store = await libraryStore();
-    await store.writeFile(writeOf('one.md', 'lake station'));
-    await store.writeFile(writeOf('two.md', 'mountain railway'));
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
+    await store.writeFiles([writeOf('two.md', 'mountain railway')]);
     const stored = await store.loadKeywords('a');
     expect(restoreKeywords({ ...stored, segments: [] })).toBeUndefined();
     const damaged = { ...stored, base: new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]) };
@@ -94,9 +94,9 @@ describe('the stored keyword index', () => {
 
   it('keeps a write made while a merge ran, and lets only one of two merges win', async () => {
     const store = await libraryStore();
-    await store.writeFile(writeOf('one.md', 'lake station'));
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
     const read = await store.loadKeywords('a');
-    await store.writeFile(writeOf('one.md', 'glacier valley'));
+    await store.writeFiles([writeOf('one.md', 'glacier valley')]);
     const base = encodeSegment(restoreKeywords(read)!.toSegment());
     const merged = read.segments.map((segment) => segment.sequence);
     expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
@@ -109,8 +109,8 @@ describe('the stored keyword index', () => {
 
   it('stores its base with the posting lists, and rewrites a base stored without them once', async () => {
     const store = await libraryStore();
-    await store.writeFile(writeOf('one.md', 'lake station'));
-    await store.writeFile(writeOf('two.md', 'mountain railway'));
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
+    await store.writeFiles([writeOf('two.md', 'mountain railway')]);
     await openKeywordIndex(store, 'a', noPause);
     const merged = await store.loadKeywords('a');
     expect(holdsTermLists(merged.base!)).toBe(true);

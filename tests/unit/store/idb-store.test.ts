@@ -43,10 +43,10 @@ describe('IdbStore', () => {
   it('turns a quota failure in writeFile into StorageFullError and keeps the previous version', async () => {
     const store = await openWithCollection();
     const original = makeWrite('a', 'one.md', { chunkCount: 3 });
-    await store.writeFile(original);
+    await store.writeFiles([original]);
     failPutsInto('vectors');
     const replacement = makeWrite('a', 'one.md', { chunkCount: 1, seed: 1 });
-    await expect(store.writeFile(replacement)).rejects.toBeInstanceOf(StorageFullError);
+    await expect(store.writeFiles([replacement])).rejects.toBeInstanceOf(StorageFullError);
     vi.restoreAllMocks();
     expect(await store.listFiles('a')).toEqual([original.file]);
     expect(await store.listChunks('a')).toEqual(original.chunks);
@@ -57,8 +57,8 @@ describe('IdbStore', () => {
   it('keeps the old model’s vectors when a re-embedding fails part way', async () => {
     const store = await openWithCollection();
     const one = makeWrite('a', 'one.md', { chunkCount: 2 });
-    await store.writeFile(one);
-    await store.writeFile(makeWrite('a', 'two.md', { chunkCount: 1 }));
+    await store.writeFiles([one]);
+    await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 1 })]);
     const before = await store.loadVectors('a');
     failPutsInto('collections'); // after the vector rows were put in the same transaction
     const ids = ['a/one.md#0', 'a/one.md#1', 'a/two.md#0'];
@@ -92,7 +92,7 @@ describe('IdbStore', () => {
     const factory = new IDBFactory();
     const first = await openWithCollection(factory);
     const write = makeWrite('a', 'one.md', { chunkCount: 2 });
-    await first.writeFile(write);
+    await first.writeFiles([write]);
     await first.putSetting('theme', 'dark');
     first.close();
     const second = await IdbStore.open('archivist-test', { indexedDB: factory });
@@ -121,7 +121,7 @@ describe('IdbStore', () => {
     const store = await IdbStore.open('archivist-test', { indexedDB: factory });
     expect(await store.getCollection('a')).toEqual(makeCollection('a'));
     expect(await store.getOriginal('a/old.pdf')).toBeUndefined();
-    await store.writeFile({ ...makeWrite('a', 'new.pdf'), original: new Uint8Array([1, 2, 3]) });
+    await store.writeFiles([{ ...makeWrite('a', 'new.pdf'), original: new Uint8Array([1, 2, 3]) }]);
     expect(await store.getOriginal('a/new.pdf')).toEqual(new Uint8Array([1, 2, 3]));
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
   });
@@ -154,6 +154,44 @@ describe('IdbStore', () => {
     expect(passages.map((passage) => passage.id).sort()).toEqual(['a/old.md#0', 'a/old.md#1']);
     expect(await store.loadKeywords('a')).toMatchObject({ generation: 1, segments: [] });
     expect(await store.listChunks('a')).toHaveLength(2);
+  });
+
+  it('upgrades chunks stored a row each into groups: every chunk read back, by id and in order', async () => {
+    const factory = new IDBFactory();
+    const legacy = await createVersionOneDatabase(factory);
+    const long = makeWrite('a', 'long.md', { chunkCount: 40 });
+    const hashed = makeWrite('a', 'long.md#draft', { chunkCount: 2, seed: 1 });
+    await new Promise((resolve, reject) => {
+      const transaction = legacy.transaction(['collections', 'files', 'chunks'], 'readwrite');
+      transaction
+        .objectStore('collections')
+        .put(makeCollection('a', { fileCount: 2, chunkCount: 42 }));
+      for (const { file, chunks } of [long, hashed]) {
+        transaction.objectStore('files').put(file);
+        for (const chunk of chunks) transaction.objectStore('chunks').put(chunk);
+      }
+      transaction.oncomplete = resolve;
+      transaction.onerror = () => reject(transaction.error);
+    });
+    legacy.close();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect(await store.listChunks('a')).toEqual([...long.chunks, ...hashed.chunks]);
+    const ids = ['a/long.md#33', 'a/long.md#draft#1', 'a/long.md#40', 'a/long.md#0', 'nonsense'];
+    expect(await store.getChunks(ids)).toEqual([
+      long.chunks[33],
+      hashed.chunks[1],
+      undefined,
+      long.chunks[0],
+      undefined,
+    ]);
+    // Writing the file again replaces all of its groups and none of the other file's.
+    await store.writeFiles([makeWrite('a', 'long.md', { chunkCount: 1, seed: 2 })]);
+    expect((await store.listChunks('a')).map((chunk) => chunk.id)).toEqual([
+      'a/long.md#0',
+      'a/long.md#draft#0',
+      'a/long.md#draft#1',
+    ]);
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 2, chunkCount: 3 });
   });
 
   it('lets go of the database when another tab upgrades it', async () => {
@@ -191,7 +229,7 @@ describe('IdbStore', () => {
     older.close();
     const store = await opening;
     expect(await store.getCollection('a')).toEqual(makeCollection('a'));
-    await store.writeFile(makeWrite('a', 'one.md'));
+    await store.writeFiles([makeWrite('a', 'one.md')]);
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
   });
 
