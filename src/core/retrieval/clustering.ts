@@ -47,16 +47,44 @@ export function clusterVectors(
   return { dim, centroids, counts: accumulate(vectors, centroids, dim).counts };
 }
 
-/** Index of the centroid with the highest inner product with row `offset` of `vectors`. */
+/**
+ * Index of the centroid with the highest inner product with row `offset` of `vectors` (the first
+ * of equals). Four centroids are scored in one pass over the row, each product summed in the same
+ * order as `dot` sums it, so the scores are `dot`'s to the bit; it runs about twice as fast, which
+ * matters at the end of a sync (50,000 chunks: some 130,000 rows against 223 centroids).
+ */
 export function nearestCentroid(
   vectors: Float32Array,
   offset: number,
   centroids: Float32Array,
   dim: number,
 ): number {
+  const count = centroids.length / dim;
   let best = 0;
   let bestScore = -Infinity;
-  for (let centroid = 0; centroid * dim < centroids.length; centroid += 1) {
+  let centroid = 0;
+  for (; centroid + 4 <= count; centroid += 4) {
+    const first = centroid * dim;
+    let score0 = 0;
+    let score1 = 0;
+    let score2 = 0;
+    let score3 = 0;
+    for (let index = 0; index < dim; index += 1) {
+      const value = vectors[offset + index]!;
+      score0 += value * centroids[first + index]!;
+      score1 += value * centroids[first + dim + index]!;
+      score2 += value * centroids[first + 2 * dim + index]!;
+      score3 += value * centroids[first + 3 * dim + index]!;
+    }
+    const scores = [score0, score1, score2, score3];
+    for (let lane = 0; lane < 4; lane += 1) {
+      if (scores[lane]! > bestScore) {
+        bestScore = scores[lane]!;
+        best = centroid + lane;
+      }
+    }
+  }
+  for (; centroid < count; centroid += 1) {
     const score = dot(vectors, offset, centroids, centroid * dim, dim);
     if (score > bestScore) {
       bestScore = score;

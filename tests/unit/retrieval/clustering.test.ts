@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clusterCountFor, clusterVectors } from '../../../src/core/retrieval/clustering.ts';
+import {
+  clusterCountFor,
+  clusterVectors,
+  nearestCentroid,
+} from '../../../src/core/retrieval/clustering.ts';
 import {
   computeBoundary,
   routeByBoundary,
 } from '../../../src/core/retrieval/knowledge-boundary.ts';
-import { normalizeRows, seededRandom } from '../../../src/core/retrieval/vector-math.ts';
+import { dot, normalizeRows, seededRandom } from '../../../src/core/retrieval/vector-math.ts';
 
 /** `groups` well-separated clusters of `perGroup` unit vectors around random centres. */
 function clustered(groups: number, perGroup: number, dim: number, seed = 1): Float32Array {
@@ -71,5 +75,39 @@ describe('knowledge boundary', () => {
     expect(after.chunkCount).toBe(60);
     expect(after.counts).toHaveLength(7);
     expect(after.counts.reduce((sum, count) => sum + count, 0)).toBe(60);
+  });
+});
+
+describe('nearestCentroid', () => {
+  /** The first centroid with the highest `dot`, one at a time. */
+  function oneByOne(row: Float32Array, centroids: Float32Array, dim: number): number {
+    let best = 0;
+    for (let centroid = 1; centroid * dim < centroids.length; centroid += 1) {
+      if (dot(row, 0, centroids, centroid * dim, dim) > dot(row, 0, centroids, best * dim, dim)) {
+        best = centroid;
+      }
+    }
+    return best;
+  }
+
+  it('picks what scoring one centroid at a time picks, for every count of centroids', () => {
+    const random = seededRandom(3);
+    const dim = 7;
+    for (let count = 1; count <= 11; count += 1) {
+      const centroids = Float32Array.from({ length: count * dim }, () => random() - 0.5);
+      for (let trial = 0; trial < 50; trial += 1) {
+        const row = Float32Array.from({ length: dim }, () => random() - 0.5);
+        expect(nearestCentroid(row, 0, centroids, dim)).toBe(oneByOne(row, centroids, dim));
+      }
+    }
+  });
+
+  it('takes the first of equal centroids, within a pass of four and across passes', () => {
+    const dim = 2;
+    const row = Float32Array.of(1, 0);
+    const centroids = Float32Array.of(0, 1, 0.5, 0, 0.5, 0, 0, 1, 0.5, 0, 0.5, 0);
+    expect(nearestCentroid(row, 0, centroids, dim)).toBe(1);
+    const later = Float32Array.of(0, 1, 0, 1, 0, 1, 0, 1, 0.9, 0, 0.9, 0);
+    expect(nearestCentroid(row, 0, later, dim)).toBe(4);
   });
 });
