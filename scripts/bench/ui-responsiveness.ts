@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +20,7 @@ import {
 } from '../../tests/e2e/support/long-tasks.ts';
 import { startPreview } from '../../tests/e2e/support/preview-server.ts';
 import { positiveWholeNumber } from '../eval/dataset-options.ts';
+import { writeNotesFolder } from '../../tests/support/notes-folder.ts';
 import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
 import { processTreePssMb, trackPeakTreePss } from './process-memory.ts';
 import { readQueries } from './scale-queries.ts';
@@ -32,9 +33,11 @@ const STEP_TIMEOUT = 60 * 60 * 1000;
 const LISTED_TASKS = 5;
 
 /**
- * `bench ui [--files 5000] [--docs DIR] [--questions DIR] [--queries 20] [--seed 1]`: the
- * production build (`dist/`, or `ARCHIVIST_DIST`) in headless Chromium. Generates the scale
- * folder (scripts/fixtures/scale-folder.ts, 10 chunks a file), adds it through the folder input
+ * `bench ui [--files 5000] [--folder scale|notes] [--docs DIR] [--questions DIR] [--queries 20]
+ * [--seed 1]`: the production build (`dist/`, or `ARCHIVIST_DIST`) in headless Chromium.
+ * Generates the scale folder (scripts/fixtures/scale-folder.ts, 10 chunks a file) or, with
+ * `--folder notes`, that many small notes (tests/support/notes-folder.ts, 1-5 paragraphs, about 3
+ * chunks a file, and two files that are skipped), adds it through the folder input
  * and, while it is indexed, switches between the Library and Search views and types in the
  * search box over and over (tests/e2e/support/interaction-timing.ts). Reports the long tasks on
  * the page's main thread while the folder is picked (Chromium builds the input's file list) and
@@ -49,6 +52,7 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
     args,
     options: {
       files: { type: 'string', default: '5000' },
+      folder: { type: 'string', default: 'scale' },
       docs: { type: 'string', default: '../shared/eval/dev/docs' },
       questions: { type: 'string' },
       queries: { type: 'string', default: '20' },
@@ -56,6 +60,9 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
     },
   });
   const files = positiveWholeNumber('files', values.files);
+  if (values.folder !== 'scale' && values.folder !== 'notes') {
+    throw new Error(`--folder is "scale" or "notes", not "${values.folder}"`);
+  }
   const log = (message: string) => console.error(`[bench ui] ${message}`);
   const queries = await readQueries(
     values.questions ?? dirname(resolve(values.docs)),
@@ -66,10 +73,13 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
   const profile = join(workspace, 'profile');
   const server = await startPreview();
   try {
-    const written = await writeScaleFolder(folder, await readSourcePassages(values.docs), {
-      files,
-      seed: positiveWholeNumber('seed', values.seed),
-    });
+    const written =
+      values.folder === 'notes'
+        ? await writeNotes(folder, files)
+        : await writeScaleFolder(folder, await readSourcePassages(values.docs), {
+            files,
+            seed: positiveWholeNumber('seed', values.seed),
+          });
     log(`${files} files, ${rounded(written.bytes / 1024 / 1024, 1)} MB in ${folder}`);
     const session = await launchBrowser({ profile });
     try {
@@ -90,6 +100,8 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
       const peakMb = await stopTracking();
       const to = await markIdle(page);
       log(`synced: ${summary}`);
+      // The sync's own time, as the app measured it (its summary rounds it to seconds).
+      const syncSeconds = await syncDurationSeconds(page);
       const pick = await longTasksBetween(page, picked, from);
       const indexing = await longTasksBetween(page, from, to);
       const inputs = await interactionsBetween(page, from, to);
@@ -99,8 +111,11 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
       log(`searched: ${JSON.stringify(searches)}`);
       return {
         files,
+        folder: values.folder,
         folderMb: rounded(written.bytes / 1024 / 1024, 1),
         summary,
+        syncSeconds: rounded(syncSeconds, 1),
+        chunksPerSecond: Math.round(chunksIn(summary) / syncSeconds),
         pick: figures(pick),
         indexing: { observedSeconds: rounded((to - from) / 1000, 1), ...figures(indexing) },
         indexingOver100Ms: indexing.filter((task) => task.duration > 100).length,
@@ -141,6 +156,7 @@ async function measureSearches(page: Page, app: AppPage, baseUrl: string, querie
   for (const query of rest) warm.push(await timedSearch(page, query));
   const to = await markIdle(page);
   const inPage = warm.map((timing) => timing.pageMs);
+  const shown = warm.map((timing) => timing.shownMs);
   const seenByBench = warm.map((timing) => timing.benchMs);
   return {
     coldFirstSearchMs: Math.round(cold.pageMs),
@@ -149,6 +165,8 @@ async function measureSearches(page: Page, app: AppPage, baseUrl: string, querie
     searchP50Ms: Math.round(percentile(inPage, 0.5)),
     searchP95Ms: Math.round(percentile(inPage, 0.95)),
     searchMaxMs: Math.round(Math.max(...inPage)),
+    searchShownP50Ms: Math.round(percentile(shown, 0.5)),
+    searchShownP95Ms: Math.round(percentile(shown, 0.95)),
     searchWithPlaywrightP50Ms: Math.round(percentile(seenByBench, 0.5)),
     searchWithPlaywrightP95Ms: Math.round(percentile(seenByBench, 0.95)),
     searchLongTasks: figures(await longTasksBetween(page, loaded, to)),
@@ -164,4 +182,28 @@ function describe(tasks: readonly LongTask[]): string[] {
       (task) =>
         `${Math.round(task.duration)} ms at ${Math.round(task.start)} ms: ${task.scripts.slice(0, 2).join('; ') || 'no script attributed'}`,
     );
+}
+
+/** Writes `count` small notes (and the two files a sync skips); returns their bytes. */
+async function writeNotes(folder: string, count: number): Promise<{ bytes: number }> {
+  await writeNotesFolder(folder, count);
+  const names = await readdir(folder);
+  const sizes = await Promise.all(names.map(async (name) => (await stat(join(folder, name))).size));
+  return { bytes: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
+/** The chunk count of a sync's summary ("… — 50,159 chunks in 35 s"). */
+function chunksIn(summary: string): number {
+  const match = /([\d,]+) chunks? in/.exec(summary);
+  if (!match) throw new Error(`no chunk count in the sync's summary "${summary}"`);
+  return Number(match[1]!.replaceAll(',', ''));
+}
+
+/** The duration of the last sync, from its summary's `<time datetime="PT…S">`. */
+async function syncDurationSeconds(page: Page): Promise<number> {
+  const times = page.getByTestId('sync-summary').locator('time');
+  const datetime = (await times.last().getAttribute('datetime')) ?? '';
+  const match = /^PT([\d.]+)S$/.exec(datetime);
+  if (!match) throw new Error(`the sync's summary gives no duration ("${datetime}")`);
+  return Number(match[1]);
 }
