@@ -1,23 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/core/ports/store.ts';
 import { decodeSegment } from '../../src/core/retrieval/keyword-segment-format.ts';
-import { bytesOf, DIM, makeCollection, makeWrite } from './store-fixtures.ts';
+import { bytesOf, countsOf, DIM, makeWrite, storeWithCollections } from './store-fixtures.ts';
 
 /** Several files in one `writeFiles`: stored together, or refused together. */
 export function describeBatchWritesContract(name: string, createStore: () => Promise<Store>): void {
   describe(`Store contract, several files in one write: ${name}`, () => {
     let store: Store;
-
-    beforeEach(async () => {
-      store = await createStore();
-      await store.putCollection(makeCollection('a'));
-      await store.putCollection(makeCollection('b'));
-    });
-
-    const counts = async (id: string) => {
-      const collection = await store.getCollection(id);
-      return { files: collection?.fileCount, chunks: collection?.chunkCount };
-    };
+    beforeEach(async () => (store = await storeWithCollections(createStore, 'a', 'b')));
+    const counts = (id: string) => countsOf(store, id);
 
     it('stores every file of the write, replacing earlier versions, with the counts of all', async () => {
       await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 4 })]);

@@ -1,4 +1,4 @@
-import type { FileWrite, StoredCentroids } from '../../src/core/ports/store.ts';
+import type { FileWrite, Store, StoredCentroids } from '../../src/core/ports/store.ts';
 import { chunkKeywords } from '../../src/core/retrieval/keyword-segment.ts';
 import { encodeSegment } from '../../src/core/retrieval/keyword-segment-format.ts';
 import type { Chunk, Collection, FileRecord, FileStatus } from '../../src/core/types.ts';
@@ -90,4 +90,20 @@ export function makeCentroids(collectionId: string): StoredCentroids {
     chunkCount: 7,
     updatedAt: 10,
   };
+}
+
+/** A store from `createStore` holding empty collections with these ids. */
+export async function storeWithCollections(
+  createStore: () => Promise<Store>,
+  ...ids: string[]
+): Promise<Store> {
+  const store = await createStore();
+  for (const id of ids) await store.putCollection(makeCollection(id));
+  return store;
+}
+
+/** The file and chunk counts the store keeps for a collection. */
+export async function countsOf(store: Store, id: string) {
+  const collection = await store.getCollection(id);
+  return { files: collection?.fileCount, chunks: collection?.chunkCount };
 }
