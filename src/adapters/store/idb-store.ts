@@ -11,9 +11,9 @@ import type {
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
-import { validateFileUpdate, validateFileWrites } from './file-write.ts';
-import { chunkGroupsOf, groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
-import { removeFileContent, toOriginalRow } from './file-content.ts';
+import { validateFileUpdate } from './file-write.ts';
+import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
+import { putFiles, removeFileContent } from './file-content.ts';
 import {
   deleteCollectionKeywords,
   KEYWORD_STORES,
@@ -24,7 +24,7 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import { concatenateVectorRows, replaceVectorRows, toVectorRow } from './vector-rows.ts';
+import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
@@ -119,41 +119,7 @@ export class IdbStore implements Store {
     await runWrite(
       this.connection,
       ['collections', 'files', 'chunkGroups', 'vectors', 'originals', ...KEYWORD_STORES],
-      async (transaction) => {
-        const collections = transaction.objectStore('collections');
-        const files = transaction.objectStore('files');
-        const ids = [...new Set(writes.map((write) => write.file.collectionId))];
-        const stored = await Promise.all(ids.map((id) => collections.get(id)));
-        const counted = validateFileWrites(writes, (id) => stored[ids.indexOf(id)]);
-        // Every file's lookups and removals at once: one round trip for the batch, not per file.
-        const removed = await Promise.all(
-          writes.map(async ({ file, keywords }) => {
-            const [previous] = await Promise.all([
-              files.get(file.id),
-              removeFileContent(transaction, file.id),
-              putFileKeywords(transaction, file.collectionId, file.id, keywords),
-            ]);
-            return previous;
-          }),
-        );
-        await awaitRequests((track) => {
-          writes.forEach((write, at) => {
-            const { file, chunks, original } = write;
-            const collection = counted.get(file.collectionId)!;
-            counted.set(collection.id, replaceCounts(collection, removed[at], file));
-            track(files.put(file));
-            for (const row of chunkGroupsOf(chunks)) {
-              track(transaction.objectStore('chunkGroups').put(row));
-            }
-            const row = toVectorRow(write, collection.dim);
-            if (row) track(transaction.objectStore('vectors').put(row));
-            if (original) {
-              track(transaction.objectStore('originals').put(toOriginalRow(file, original)));
-            }
-          });
-          for (const collection of counted.values()) track(collections.put(collection));
-        });
-      },
+      (transaction) => putFiles(transaction, writes),
     );
   }
 

@@ -4,12 +4,13 @@ import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
 import type { DocumentParsers } from '../ports/parser.ts';
 import type { Store } from '../ports/store.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
-import type { Chunk, Collection, FileRecord } from '../types.ts';
+import type { Collection, FileRecord } from '../types.ts';
 import { finishCollection } from './collection-finish.ts';
 import { embedBatch, EmbeddedFiles } from './embedding-batch.ts';
 import { diffFolder, settingOf, type SettingStamps } from './file-diff.ts';
 import { FilePipeline, SKIP_ERRORS, type ParsedFile, type PendingFile } from './file-pipeline.ts';
-import { fileRecordOf, fileWriteOf, type RecordOptions } from './file-records.ts';
+import { fileRecordOf, type RecordOptions } from './file-records.ts';
+import { OrderedCommits, type FileCommit } from './ordered-commits.ts';
 import { sha256Hex } from './hash.ts';
 import type { PauseController } from './pause.ts';
 import { emptyProgress, withRates, type IngestProgress } from './progress.ts';
@@ -56,14 +57,6 @@ interface ReadFile extends LoadedFile {
 /** A file waiting for the next commit: chunked (to be embedded first), or recorded as not indexed. */
 type PendingWrite = { chunked: PendingFile } | { notIndexed: FileRecord };
 
-/** One file's part of a commit. */
-interface FileCommit {
-  record: FileRecord;
-  chunks: Chunk[];
-  vectors: Float32Array;
-  original?: Uint8Array;
-}
-
 /**
  * Brings a collection in step with its folder: indexes added and changed files, removes deleted
  * ones, and records why a file was skipped or failed. Files are committed a batch at a time, each
@@ -87,11 +80,7 @@ class IngestRun {
   #storedByPath = new Map<string, FileRecord>();
   /** Paths read again as they were, which the indexed content's hash must not pass over. */
   #retried = new Set<string>();
-  /**
-   * The last batch's store write, still committing while the next batch is read, parsed and
-   * embedded; the next commit waits for it, so batches land in order.
-   */
-  #committing: Promise<void> = Promise.resolve();
+  readonly #commits: OrderedCommits;
   /** Vectors embedded in this run, for files with the same bytes later in it. */
   #embedded = new EmbeddedFiles();
   readonly #files: FilePipeline;
@@ -110,6 +99,9 @@ class IngestRun {
       },
       onFailed: (file, hash, error) => this.#recordFailure(file, hash, error),
     });
+    this.#commits = new OrderedCommits(options.store, options.index, (commits) =>
+      this.#count(commits),
+    );
     this.#batchSize = options.batchSize ?? 64;
     this.#interval = options.progressInterval ?? 200;
   }
@@ -128,9 +120,9 @@ class IngestRun {
         if (full) await this.#flush();
       }
       await this.#flush();
-      await this.#committing;
+      await this.#commits.landed();
     } catch (error) {
-      await this.#committing.catch(() => undefined);
+      await this.#commits.landed().catch(() => undefined);
       if (signal?.aborted) {
         this.#progress.phase = 'cancelled';
         this.#report(true);
@@ -196,7 +188,7 @@ class IngestRun {
     const { pause, signal } = this.#options;
     if (!pause?.paused) return;
     await this.#flush();
-    await this.#committing;
+    await this.#commits.landed();
     this.#progress.phase = 'paused';
     this.#report(true);
     await pause.whilePaused(signal);
@@ -270,19 +262,12 @@ class IngestRun {
       const record = { ...this.#record(file.source, file.hash, status), ...file.notes };
       return { record, chunks: file.chunks, vectors, original: file.original };
     });
-    await this.#committing;
-    this.#committing = this.#commit(commits);
-    this.#committing.catch(() => undefined); // awaited by the next flush or the run's end
+    await this.#commits.start(commits);
   }
 
-  /** Stores the files in one write, then puts them in the live index and counts them. */
-  async #commit(commits: readonly FileCommit[]): Promise<void> {
-    const written = commits.map(({ record, chunks, vectors, original }) =>
-      fileWriteOf(record, chunks, vectors, original),
-    );
-    await this.#options.store.writeFiles(written.map(({ write }) => write));
-    commits.forEach(({ record, chunks, vectors }, at) => {
-      this.#options.index?.putFile(record.id, chunks, vectors, written[at]!.keywords);
+  /** Counts the files of a batch that has landed. */
+  #count(commits: readonly FileCommit[]): void {
+    for (const { record, chunks } of commits) {
       if (record.container === undefined) {
         this.#progress.filesDone += 1;
         this.#progress.bytesDone += record.size;
@@ -290,7 +275,7 @@ class IngestRun {
       if (record.status === 'failed') this.#progress.filesFailed += 1;
       if (record.status === 'skipped') this.#progress.filesSkipped += 1;
       if (record.status === 'indexed') this.#progress.chunksDone += chunks.length;
-    });
+    }
     this.#report();
   }
 
