@@ -38,12 +38,11 @@ export function chunkGroupsOf(chunks: readonly Chunk[]): ChunkGroupRow[] {
 }
 
 /** The key of the row holding chunk `id` (`${fileId}#${ordinal}`), or undefined for no such id. */
-export function groupKeyOf(id: string): { key: ChunkGroupKey; ordinal: number } | undefined {
+export function groupKeyOf(id: string): ChunkGroupKey | undefined {
   const hash = id.lastIndexOf('#');
   const suffix = id.slice(hash + 1);
   if (hash < 0 || !/^\d+$/.test(suffix)) return undefined;
-  const ordinal = Number(suffix);
-  return { key: [id.slice(0, hash), Math.floor(ordinal / CHUNKS_PER_GROUP)], ordinal };
+  return [id.slice(0, hash), Math.floor(Number(suffix) / CHUNKS_PER_GROUP)];
 }
 
 /** Every row of the file's chunks: array keys starting with `fileId`, whatever comes next. */

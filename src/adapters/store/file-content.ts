@@ -34,8 +34,10 @@ export async function putFiles(
   const collections = transaction.objectStore('collections');
   const files = transaction.objectStore('files');
   const ids = [...new Set(writes.map((write) => write.file.collectionId))];
-  const stored = await Promise.all(ids.map((id) => collections.get(id)));
-  const counted = validateFileWrites(writes, (id) => stored[ids.indexOf(id)]);
+  const stored = new Map(
+    await Promise.all(ids.map(async (id) => [id, await collections.get(id)] as const)),
+  );
+  const counted = validateFileWrites(writes, (id) => stored.get(id));
   const removed = await Promise.all(
     writes.map(async ({ file, keywords }) => {
       const [previous] = await Promise.all([

@@ -194,10 +194,10 @@ export class IdbStore implements Store {
     const groups = this.connection.transaction('chunkGroups').store;
     const rows = new Map<string, Promise<ChunkGroupRow | undefined>>();
     const wanted = ids.map((id) => {
-      const place = groupKeyOf(id);
-      if (!place) return undefined;
-      const name = JSON.stringify(place.key);
-      if (!rows.has(name)) rows.set(name, groups.get(place.key));
+      const key = groupKeyOf(id);
+      if (!key) return undefined;
+      const name = JSON.stringify(key);
+      if (!rows.has(name)) rows.set(name, groups.get(key));
       return { id, row: rows.get(name)! };
     });
     return Promise.all(

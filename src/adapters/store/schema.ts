@@ -68,14 +68,18 @@ export function openDatabase(
 ): Promise<ArchivistDatabase> {
   const request = factory.open(name, DATABASE_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
-    upgradeDatabase(wrap(request.result) as unknown as ArchivistDatabase, event.oldVersion);
-    if (event.oldVersion >= 1 && event.oldVersion < 4) groupStoredChunks(request.transaction!);
+    const database = wrap(request.result) as unknown as ArchivistDatabase;
+    upgradeDatabase(database, request.transaction!, event.oldVersion);
   });
   if (onBlocked) request.addEventListener('blocked', onBlocked);
   return wrap(request) as Promise<ArchivistDatabase>;
 }
 
-function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void {
+function upgradeDatabase(
+  database: ArchivistDatabase,
+  transaction: IDBTransaction,
+  oldVersion: number,
+): void {
   if (oldVersion < 1) {
     database.createObjectStore('collections', { keyPath: 'id' });
     const files = database.createObjectStore('files', { keyPath: 'id' });
@@ -108,6 +112,7 @@ function upgradeDatabase(database: ArchivistDatabase, oldVersion: number): void 
   if (oldVersion < 4) {
     const groups = database.createObjectStore('chunkGroups', { keyPath: ['fileId', 'group'] });
     groups.createIndex('collectionId', 'collectionId');
+    if (oldVersion >= 1) groupStoredChunks(transaction);
   }
 }
 
