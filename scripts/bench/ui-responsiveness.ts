@@ -22,6 +22,7 @@ import { startPreview } from '../../tests/e2e/support/preview-server.ts';
 import { positiveWholeNumber } from '../eval/dataset-options.ts';
 import { writeNotesFolder } from '../../tests/support/notes-folder.ts';
 import { readSourcePassages, writeScaleFolder } from '../fixtures/scale-folder.ts';
+import { collectGarbageEverywhere } from './collect-garbage.ts';
 import { processTreePssMb, trackPeakTreePss } from './process-memory.ts';
 import { readQueries } from './scale-queries.ts';
 import { timedSearch, type SearchTiming } from './search-timing.ts';
@@ -45,7 +46,9 @@ const LISTED_TASKS = 5;
  * reloads the page and times the first search (the worker loads the collection from IndexedDB)
  * and `--queries` searches after it, each timed in the page from Enter to the frame after the
  * results heading (scripts/bench/search-timing.ts; the bench's own clock, Playwright's round trips
- * included, beside it). Memory is the browser's PSS summed over its processes.
+ * included, beside it). Memory is the browser's PSS summed over its processes, after the sync and
+ * after the searches read both as it is and after a full garbage collection in every page and
+ * worker (`Live`: what the app holds; Chromium collects lazily when memory is plentiful).
  */
 export async function runUiBench(args: string[]): Promise<Record<string, unknown>> {
   const { values } = parseArgs({
@@ -106,9 +109,11 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
       const indexing = await longTasksBetween(page, from, to);
       const inputs = await interactionsBetween(page, from, to);
       const memoryAfter = await processTreePssMb(profile);
+      const liveAfter = await liveMemoryMb(page, profile);
 
       const searches = await measureSearches(page, app, server.url, queries);
       log(`searched: ${JSON.stringify(searches)}`);
+      const memoryAfterSearches = await processTreePssMb(profile);
       return {
         files,
         folder: values.folder,
@@ -125,7 +130,9 @@ export async function runUiBench(args: string[]): Promise<Record<string, unknown
         browserPssBeforeMb: memoryBefore,
         browserPssPeakMb: peakMb,
         browserPssAfterSyncMb: memoryAfter,
-        browserPssAfterSearchesMb: await processTreePssMb(profile),
+        browserPssAfterSyncLiveMb: liveAfter,
+        browserPssAfterSearchesMb: memoryAfterSearches,
+        browserPssAfterSearchesLiveMb: await liveMemoryMb(page, profile),
       };
     } finally {
       await session.close();
@@ -171,6 +178,15 @@ async function measureSearches(page: Page, app: AppPage, baseUrl: string, querie
     searchWithPlaywrightP95Ms: Math.round(percentile(seenByBench, 0.95)),
     searchLongTasks: figures(await longTasksBetween(page, loaded, to)),
   };
+}
+
+/**
+ * The browser's PSS after a full garbage collection in the page and all its workers: the memory
+ * the app holds, where the plain reading also counts what V8 has not collected yet.
+ */
+async function liveMemoryMb(page: Page, profile: string): Promise<number> {
+  await collectGarbageEverywhere(page);
+  return processTreePssMb(profile);
 }
 
 /** The longest tasks, with the scripts that ran in them. */
