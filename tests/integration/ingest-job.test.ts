@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
@@ -329,6 +329,23 @@ describe('searching an ingested folder', () => {
       k: 3,
     });
     expect(passages.map((passage) => passage.chunk.path)).toContain('orchard-handbook.docx');
+  });
+
+  it('compacts the live keyword index at the end of a sync that changed something', async () => {
+    const store = new MemoryStore();
+    const collection = await storedCollection(store);
+    const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const index = await live.open(collection.id);
+    const compact = vi.spyOn(index, 'compact');
+    await ingest(store, collection, { index });
+    expect(compact).toHaveBeenCalledTimes(1);
+    await ingest(store, collection, { index });
+    expect(compact).toHaveBeenCalledTimes(1);
+    await writeFile(join(folder, 'added.md'), '# Added\n\nA note added after the first sync.');
+    await ingest(store, collection, { index });
+    expect(compact).toHaveBeenCalledTimes(2);
+    const found = await live.search('note added after the first sync', { mode: 'bm25', k: 1 });
+    expect(found.passages[0]?.chunk.path).toBe('added.md');
   });
 
   it('builds the same search state from the store after a restart', async () => {

@@ -176,6 +176,32 @@ describe('BM25 (property)', () => {
   );
 
   it(
+    'compact changes no ranking, score or expansion, then and after more adds and removes',
+    () => {
+      checkProperty(fc.tuple(operations, operations, query), ([steps, later, text]) => {
+        const { index: compacted, documents } = build(steps);
+        const { index: grown } = build(steps);
+        compacted.compact();
+        const feedback = [...documents.keys()].slice(0, 3);
+        const same = () => {
+          expect(compacted.size).toBe(grown.size);
+          expect(compacted.search(text, 1_000)).toEqual(grown.search(text, 1_000));
+          expect(compacted.expandQuery(text, feedback)).toEqual(grown.expandQuery(text, feedback));
+        };
+        same();
+        for (const step of later) {
+          for (const index of [compacted, grown]) {
+            if ('add' in step) index.add(step.add);
+            else index.remove(step.remove);
+          }
+        }
+        same();
+      });
+    },
+    testTimeout(),
+  );
+
+  it(
     'expandQuery keeps the query terms at weight 1 and adds terms weighted in (0, 1]; searchTerms ranks with them',
     () => {
       const feedback = fc.array(id, { maxLength: 4 });

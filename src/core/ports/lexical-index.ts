@@ -38,6 +38,11 @@ export interface LexicalIndex {
   remove(ids: readonly string[]): void;
   /** The live documents as one segment, in the order they were added (what is stored). */
   toSegment(): KeywordSegment;
+  /**
+   * Rebuilds the index in arrays of exactly its live documents' size, dropping removed ones and
+   * the room left by growing, with the same search results: for the end of a run of changes.
+   */
+  compact(): void;
   search(query: string, k: number): SearchHit[];
   /**
    * Pseudo-relevance feedback: the query's terms (weight 1) plus the terms that characterise

@@ -1,5 +1,6 @@
 import type { KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
 import type { SearchHit } from '../types.ts';
+import { DocumentPairs } from './document-pairs.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
 import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
@@ -25,10 +26,10 @@ export class Bm25Index implements LexicalIndex {
   readonly #k1: number;
   readonly #b: number;
   #postings = new PostingLists();
-  readonly #slotOf = new Map<string, number>();
+  #slotOf = new Map<string, number>();
   #ids: string[] = [];
   #lengths: number[] = [];
-  #documentTerms: (Int32Array | undefined)[] = [];
+  #documentTerms = DocumentPairs.empty();
   #live = 0;
   #totalLength = 0;
   /** Score accumulator by slot, reused by every search (zeroed where it was used). */
@@ -52,12 +53,7 @@ export class Bm25Index implements LexicalIndex {
       : PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
     index.#ids = segment.ids;
     index.#lengths = Array.from(segment.lengths);
-    let start = 0;
-    index.#documentTerms = Array.from(segment.pairEnds, (end) => {
-      const pairs = segment.pairs.subarray(start * 2, end * 2);
-      start = end;
-      return pairs;
-    });
+    index.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
     segment.ids.forEach((id, slot) => index.#slotOf.set(id, slot));
     index.#live = segment.ids.length;
     index.#totalLength = index.#lengths.reduce((sum, length) => sum + length, 0);
@@ -80,11 +76,12 @@ export class Bm25Index implements LexicalIndex {
     segment.ids.forEach((id, document) => {
       this.#removeOne(id);
       const end = segment.pairEnds[document]!;
-      const pairs = segment.pairs.slice(start * 2, end * 2);
-      for (let position = 0; position < pairs.length; position += 2) {
-        pairs[position] = termIds[pairs[position]!]!;
-      }
-      this.#place(id, segment.lengths[document]!, pairs);
+      this.#place(
+        id,
+        segment.lengths[document]!,
+        segment.pairs.subarray(start * 2, end * 2),
+        termIds,
+      );
       start = end;
     });
     this.#compactIfSparse();
@@ -99,7 +96,7 @@ export class Bm25Index implements LexicalIndex {
     const chosen: Int32Array[] = [];
     let pairCount = 0;
     this.#ids.forEach((id, slot) => {
-      const pairs = this.#documentTerms[slot];
+      const pairs = this.#documentTerms.get(slot);
       if (!pairs) return;
       ids.push(id);
       lengths.push(this.#lengths[slot]!);
@@ -125,6 +122,19 @@ export class Bm25Index implements LexicalIndex {
       pairEnds: Int32Array.from(ends),
       pairs,
     };
+  }
+
+  compact(): void {
+    const compacted = Bm25Index.fromSegment(this.toSegment(), { k1: this.#k1, b: this.#b });
+    this.#postings = compacted.#postings;
+    this.#slotOf = compacted.#slotOf;
+    this.#ids = compacted.#ids;
+    this.#lengths = compacted.#lengths;
+    this.#documentTerms = compacted.#documentTerms;
+    this.#live = compacted.#live;
+    this.#totalLength = compacted.#totalLength;
+    this.#scores = compacted.#scores;
+    this.#touched = compacted.#touched;
   }
 
   remove(ids: readonly string[]): void {
@@ -195,7 +205,7 @@ export class Bm25Index implements LexicalIndex {
       const slot = this.#slotOf.get(id);
       if (slot === undefined) continue;
       const length = this.#lengths[slot]!;
-      const pairs = this.#documentTerms[slot];
+      const pairs = this.#documentTerms.get(slot);
       if (!pairs || length <= 0) continue;
       for (let position = 0; position < pairs.length; position += 2) {
         const termId = pairs[position]!;
@@ -210,16 +220,19 @@ export class Bm25Index implements LexicalIndex {
     return new Map(top.map(([term, weight]) => [term, weight / best]));
   }
 
-  /** Gives a document a new slot with its length and its (term id, frequency) pairs. */
-  #place(id: string, length: number, pairs: Int32Array): void {
+  /**
+   * Gives a document a new slot with its length and its (term id, frequency) pairs, each term id
+   * `t` read as `termIds[t]` when `termIds` is given.
+   */
+  #place(id: string, length: number, pairs: Int32Array, termIds?: ArrayLike<number>): void {
     const slot = this.#ids.length;
-    for (let position = 0; position < pairs.length; position += 2) {
-      this.#postings.append(pairs[position]!, slot, pairs[position + 1]!);
+    const placed = this.#documentTerms.append(pairs, termIds);
+    for (let position = 0; position < placed.length; position += 2) {
+      this.#postings.append(placed[position]!, slot, placed[position + 1]!);
     }
     this.#slotOf.set(id, slot);
     this.#ids.push(id);
     this.#lengths.push(length);
-    this.#documentTerms.push(pairs);
     this.#live += 1;
     this.#totalLength += length;
     if (this.#scores.length <= slot) {
@@ -232,13 +245,13 @@ export class Bm25Index implements LexicalIndex {
   #removeOne(id: string): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
-    const pairs = this.#documentTerms[slot]!;
+    const pairs = this.#documentTerms.get(slot)!;
     for (let position = 0; position < pairs.length; position += 2) {
       this.#postings.release(pairs[position]!);
     }
     this.#totalLength -= this.#lengths[slot]!;
     this.#lengths[slot] = -1;
-    this.#documentTerms[slot] = undefined;
+    this.#documentTerms.drop(slot);
     this.#slotOf.delete(id);
     this.#live -= 1;
   }
@@ -259,11 +272,11 @@ export class Bm25Index implements LexicalIndex {
     this.#slotOf.clear();
     this.#ids = [];
     this.#lengths = [];
-    this.#documentTerms = [];
+    this.#documentTerms = DocumentPairs.empty();
     this.#live = 0;
     this.#totalLength = 0;
     previous.ids.forEach((id, slot) => {
-      const pairs = previous.terms[slot];
+      const pairs = previous.terms.get(slot);
       if (!pairs) return;
       for (let position = 0; position < pairs.length; position += 2) {
         pairs[position] = this.#postings.idOf(previous.postings.term(pairs[position]!));

@@ -51,6 +51,11 @@ export class CollectionIndex {
     this.#ungrouped.push(ids);
   }
 
+  /** Rebuilds the keyword index at its live size (see `LexicalIndex.compact`): after a sync. */
+  compact(): void {
+    this.lexical.compact();
+  }
+
   removeFile(fileId: string): void {
     this.#groupByFile();
     const ids = this.#chunksByFile.get(fileId);

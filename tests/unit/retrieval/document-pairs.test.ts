@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentPairs } from '../../../src/core/retrieval/document-pairs.ts';
+
+const pairsOf = (...numbers: number[]) => Int32Array.from(numbers);
+
+describe('DocumentPairs', () => {
+  it('keeps each slot its own pairs, term ids renamed when asked, across growth', () => {
+    const pairs = DocumentPairs.empty();
+    const documents = Array.from({ length: 300 }, (_, slot) =>
+      pairsOf(...Array.from({ length: slot % 7 }, (__, pair) => [pair, slot]).flat()),
+    );
+    for (const document of documents) pairs.append(document);
+    pairs.append(pairsOf(0, 5, 2, 1), [10, 11, 12]);
+    expect(pairs.slots).toBe(301);
+    documents.forEach((document, slot) => expect(pairs.get(slot)).toEqual(document));
+    expect(pairs.get(300)).toEqual(pairsOf(10, 5, 12, 1));
+  });
+
+  it('returns what it placed, and leaves the appended pairs as they were', () => {
+    const pairs = DocumentPairs.empty();
+    const source = pairsOf(1, 2, 0, 3);
+    expect(pairs.append(source, [7, 8])).toEqual(pairsOf(8, 2, 7, 3));
+    expect(source).toEqual(pairsOf(1, 2, 0, 3));
+  });
+
+  it('gives nothing for a dropped slot, and keeps the others', () => {
+    const pairs = DocumentPairs.empty();
+    pairs.append(pairsOf(1, 1));
+    pairs.append(pairsOf(2, 2));
+    pairs.drop(0);
+    expect(pairs.get(0)).toBeUndefined();
+    expect(pairs.get(1)).toEqual(pairsOf(2, 2));
+  });
+
+  it("takes over a segment's pairs without copying, then appends after them", () => {
+    const stored = pairsOf(4, 1, 5, 2, 6, 3);
+    const pairs = DocumentPairs.of(stored, pairsOf(2, 2, 3));
+    expect(pairs.slots).toBe(3);
+    expect(pairs.get(0)).toEqual(pairsOf(4, 1, 5, 2));
+    expect(pairs.get(1)).toEqual(pairsOf());
+    expect(pairs.get(2)).toEqual(pairsOf(6, 3));
+    expect(pairs.get(0)!.buffer).toBe(stored.buffer);
+    pairs.append(pairsOf(9, 9));
+    expect(pairs.get(3)).toEqual(pairsOf(9, 9));
+    expect(pairs.get(2)).toEqual(pairsOf(6, 3));
+  });
+});
