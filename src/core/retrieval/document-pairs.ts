@@ -6,10 +6,9 @@ const INITIAL_SLOTS = 64;
 /**
  * Every document's (term id, frequency) pairs of a keyword index, by slot, kept one document
  * after another in one array that grows by half its size, with where each slot's pairs start and
- * end. Holding each document's pairs in a typed array of its own cost a buffer, two objects and
- * its allocator's rounding per document, about 0.3 KB of a live index's 2 KB a chunk (measured on
- * the scale folder in Node, `docs/BENCHMARKS.md`). A dropped slot keeps its numbers until the
- * index is rebuilt (`Bm25Index` does once dead slots outnumber live ones).
+ * end. A typed array of its own per document cost about 0.2 KB a chunk of objects in the JS heap
+ * (20k chunks of the scale folder in Node; `docs/BENCHMARKS.md`). A dropped slot keeps its
+ * numbers until the index is rebuilt (`Bm25Index` does once dead slots outnumber live ones).
  */
 export class DocumentPairs {
   #pool: Int32Array;
