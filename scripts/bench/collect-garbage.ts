@@ -33,7 +33,7 @@ export async function collectGarbageEverywhere(page: Page): Promise<void> {
   try {
     await workers.attach();
     // Attachment reports arrive as events, nested ones after their parent's: let them settle.
-    for (let known = -1; known !== workers.count; ) {
+    for (let known = -1; known !== workers.count;) {
       known = workers.count;
       await workers.sendToAll('Runtime.evaluate', { expression: '0' });
     }
