@@ -96,8 +96,8 @@ export class Bm25Index implements LexicalIndex {
     const chosen: Int32Array[] = [];
     let pairCount = 0;
     this.#ids.forEach((id, slot) => {
+      if (this.#lengths[slot]! < 0) return;
       const pairs = this.#documentTerms.get(slot);
-      if (!pairs) return;
       ids.push(id);
       lengths.push(this.#lengths[slot]!);
       chosen.push(pairs);
@@ -205,8 +205,8 @@ export class Bm25Index implements LexicalIndex {
       const slot = this.#slotOf.get(id);
       if (slot === undefined) continue;
       const length = this.#lengths[slot]!;
+      if (length <= 0) continue;
       const pairs = this.#documentTerms.get(slot);
-      if (!pairs || length <= 0) continue;
       for (let position = 0; position < pairs.length; position += 2) {
         const termId = pairs[position]!;
         const term = this.#postings.term(termId);
@@ -245,44 +245,22 @@ export class Bm25Index implements LexicalIndex {
   #removeOne(id: string): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
-    const pairs = this.#documentTerms.get(slot)!;
+    const pairs = this.#documentTerms.get(slot);
     for (let position = 0; position < pairs.length; position += 2) {
       this.#postings.release(pairs[position]!);
     }
     this.#totalLength -= this.#lengths[slot]!;
     this.#lengths[slot] = -1;
-    this.#documentTerms.drop(slot);
     this.#slotOf.delete(id);
     this.#live -= 1;
   }
 
   /**
-   * Rebuilds the lists from the live documents only, in their order, with new term ids, once
-   * dead slots outnumber live ones (so the work stays proportional to the changes made).
+   * Rebuilds the index from the live documents only (`compact`) once dead slots outnumber live
+   * ones, so the work stays proportional to the changes made.
    */
   #compactIfSparse(): void {
-    if (this.#ids.length - this.#live <= this.#live) return;
-    const previous = {
-      postings: this.#postings,
-      ids: this.#ids,
-      lengths: this.#lengths,
-      terms: this.#documentTerms,
-    };
-    this.#postings = new PostingLists();
-    this.#slotOf.clear();
-    this.#ids = [];
-    this.#lengths = [];
-    this.#documentTerms = DocumentPairs.empty();
-    this.#live = 0;
-    this.#totalLength = 0;
-    previous.ids.forEach((id, slot) => {
-      const pairs = previous.terms.get(slot);
-      if (!pairs) return;
-      for (let position = 0; position < pairs.length; position += 2) {
-        pairs[position] = this.#postings.idOf(previous.postings.term(pairs[position]!));
-      }
-      this.#place(id, previous.lengths[slot]!, pairs);
-    });
+    if (this.#ids.length - this.#live > this.#live) this.compact();
   }
 
   #idf(documentFrequency: number): number {

@@ -5,28 +5,27 @@ const INITIAL_SLOTS = 64;
 
 /**
  * Every document's (term id, frequency) pairs of a keyword index, by slot, kept one document
- * after another in one array that grows by half its size, with where each slot's pairs start and
- * end. A typed array of its own per document cost about 0.2 KB a chunk of objects in the JS heap
- * (20k chunks of the scale folder in Node; `docs/BENCHMARKS.md`). A dropped slot keeps its
- * numbers until the index is rebuilt (`Bm25Index` does once dead slots outnumber live ones).
+ * after another in one array that grows by half its size, with where each slot's pairs end (a
+ * slot's pairs start where the previous slot's end). A typed array of its own per document cost
+ * about 0.2 KB a chunk of objects in the JS heap (20k chunks of the scale folder in Node;
+ * `docs/BENCHMARKS.md`). Which slots are still live is the index's to know (`Bm25Index` marks a
+ * removed document's length); their numbers stay here until the index is rebuilt.
  */
 export class DocumentPairs {
   #pool: Int32Array;
   #used: number;
-  #starts: Int32Array;
   #ends: Int32Array;
   #slots: number;
 
-  private constructor(pool: Int32Array, used: number, starts: Int32Array, ends: Int32Array) {
+  private constructor(pool: Int32Array, used: number, ends: Int32Array) {
     this.#pool = pool;
     this.#used = used;
-    this.#starts = starts;
     this.#ends = ends;
-    this.#slots = starts.length;
+    this.#slots = ends.length;
   }
 
   static empty(): DocumentPairs {
-    return new DocumentPairs(new Int32Array(0), 0, new Int32Array(0), new Int32Array(0));
+    return new DocumentPairs(new Int32Array(0), 0, new Int32Array(0));
   }
 
   /**
@@ -34,18 +33,11 @@ export class DocumentPairs {
    * end at pair `pairEnds[i]`.
    */
   static of(pairs: Int32Array, pairEnds: Int32Array): DocumentPairs {
-    const starts = new Int32Array(pairEnds.length);
-    const ends = new Int32Array(pairEnds.length);
-    let start = 0;
-    pairEnds.forEach((end, slot) => {
-      starts[slot] = start;
-      ends[slot] = end * 2;
-      start = end * 2;
-    });
-    return new DocumentPairs(pairs, start, starts, ends);
+    const ends = pairEnds.map((end) => end * 2);
+    return new DocumentPairs(pairs, ends.at(-1) ?? 0, ends);
   }
 
-  /** Slots given so far, dropped ones included. */
+  /** Slots given so far, those of removed documents included. */
   get slots(): number {
     return this.#slots;
   }
@@ -63,21 +55,14 @@ export class DocumentPairs {
       pool[start + position + 1] = pairs[position + 1]!;
     }
     this.#used += pairs.length;
-    const slot = this.#slots;
+    this.#ends[this.#slots] = this.#used;
     this.#slots += 1;
-    this.#starts[slot] = start;
-    this.#ends[slot] = this.#used;
     return pool.subarray(start, this.#used);
   }
 
-  /** The slot's pairs (a view), or undefined once the slot was dropped. */
-  get(slot: number): Int32Array | undefined {
-    const start = this.#starts[slot]!;
-    return start < 0 ? undefined : this.#pool.subarray(start, this.#ends[slot]);
-  }
-
-  drop(slot: number): void {
-    this.#starts[slot] = -1;
+  /** The slot's pairs (a view). */
+  get(slot: number): Int32Array {
+    return this.#pool.subarray(slot === 0 ? 0 : this.#ends[slot - 1], this.#ends[slot]);
   }
 
   #reserve(numbers: number): void {
@@ -91,13 +76,9 @@ export class DocumentPairs {
       pool.set(this.#pool.subarray(0, this.#used));
       this.#pool = pool;
     }
-    if (this.#slots === this.#starts.length) {
-      const capacity = Math.max(INITIAL_SLOTS, this.#slots * 2);
-      const starts = new Int32Array(capacity);
-      const ends = new Int32Array(capacity);
-      starts.set(this.#starts);
+    if (this.#slots === this.#ends.length) {
+      const ends = new Int32Array(Math.max(INITIAL_SLOTS, this.#slots * 2));
       ends.set(this.#ends);
-      this.#starts = starts;
       this.#ends = ends;
     }
   }

@@ -23,15 +23,6 @@ describe('DocumentPairs', () => {
     expect(source).toEqual(pairsOf(1, 2, 0, 3));
   });
 
-  it('gives nothing for a dropped slot, and keeps the others', () => {
-    const pairs = DocumentPairs.empty();
-    pairs.append(pairsOf(1, 1));
-    pairs.append(pairsOf(2, 2));
-    pairs.drop(0);
-    expect(pairs.get(0)).toBeUndefined();
-    expect(pairs.get(1)).toEqual(pairsOf(2, 2));
-  });
-
   it("takes over a segment's pairs without copying, then appends after them", () => {
     const stored = pairsOf(4, 1, 5, 2, 6, 3);
     const pairs = DocumentPairs.of(stored, pairsOf(2, 2, 3));
