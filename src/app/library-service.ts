@@ -244,14 +244,14 @@ export class LibraryService {
   async search(request: LibrarySearchRequest): Promise<SearchResultItem[]> {
     const query = request.query.trim();
     if (query.length === 0 || request.collectionIds?.length === 0) return [];
-    const { store, search } = await this.#opened;
+    const { search } = await this.#opened;
     const [result, collections] = await Promise.all([
       search.search(query, {
         mode: request.mode,
         k: request.k ?? DEFAULT_RESULT_COUNT,
         ...(request.collectionIds ? { collectionIds: request.collectionIds } : {}),
       }),
-      store.listCollections(),
+      search.collections(),
     ]);
     const names = new Map(collections.map((collection) => [collection.id, collection.name]));
     return result.passages.map((passage) =>

@@ -1,8 +1,10 @@
 /**
- * Loading the search indexes ahead of the first search (`LibrarySearch.preload`, which the app
- * runs once it has shown the library): the first search then reads nothing more from the store
- * and ranks as a search that loaded the index itself; a collection that cannot load leaves the
- * others loaded and its failure to the search that needs it.
+ * What a search reads from the store before it ranks. Loading the search indexes ahead of the
+ * first search (`LibrarySearch.preload`, which the app runs once it has shown the library): the
+ * first search then reads nothing more from the store and ranks as a search that loaded the index
+ * itself; a collection that cannot load leaves the others loaded and its failure to the search
+ * that needs it. The list of collections is read once for any number of warm searches, and again
+ * once a collection is opened anew (a sync made it) or closed (deleted).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
@@ -25,25 +27,40 @@ beforeAll(async () => {
 });
 
 /**
- * The store, counting the keyword indexes read (one per load: no chunk list is read);
- * `failing` collections fail to read theirs.
+ * The store, counting the keyword indexes read (one per load: no chunk list is read) and the
+ * collection lists read; `failing` collections fail to read their keyword indexes.
  */
-function countingStore(failing: readonly string[] = []): { store: Store; reads: string[] } {
+function countingStore(
+  failing: readonly string[] = [],
+  source: Store = store,
+): { store: Store; reads: string[]; listings: () => number } {
   const reads: string[] = [];
+  let listings = 0;
+  const listCollections: Store['listCollections'] = () => {
+    listings += 1;
+    return source.listCollections();
+  };
   const loadKeywords: Store['loadKeywords'] = async (collectionId) => {
     reads.push(collectionId);
     if (failing.includes(collectionId)) throw new Error(`cannot read ${collectionId}`);
-    return store.loadKeywords(collectionId);
+    return source.loadKeywords(collectionId);
   };
-  const counting = new Proxy(store, {
+  const counting = new Proxy(source, {
     get: (target, key) => {
       if (key === 'listChunks') throw new Error('A load read every chunk.');
       if (key === 'loadKeywords') return loadKeywords;
+      if (key === 'listCollections') return listCollections;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { store: counting, reads };
+  return { store: counting, reads, listings: () => listings };
+}
+
+/** The collections the passages of a search came from. */
+async function collectionsFound(search: LibrarySearch): Promise<string[]> {
+  const { passages } = await search.search(QUERY, { mode: 'bm25', k: 20 });
+  return [...new Set(passages.map((passage) => passage.collectionId))].sort();
 }
 
 function searchOver(source: Store): LibrarySearch {
@@ -79,5 +96,40 @@ describe('preloading the search indexes', () => {
       preloaded.search(QUERY, { mode: 'bm25', k: 3, collectionIds: ['first'] }),
     ).rejects.toThrow('cannot read first');
     expect(reads).toHaveLength(3);
+  });
+});
+
+describe('the list of collections a search reads', () => {
+  it('is read once for any number of warm searches', async () => {
+    const { store: counting, listings } = countingStore();
+    const search = searchOver(counting);
+    await search.preload();
+    const before = listings();
+    for (let round = 0; round < 3; round += 1) {
+      expect(await collectionsFound(search)).toEqual(['first', 'second']);
+    }
+    expect(listings() - before).toBe(1);
+  });
+
+  it('is read again once a collection is closed, so a deleted one is no longer searched', async () => {
+    const own = new MemoryStore();
+    for (const id of ['kept', 'deleted']) await ingestFixtureCollection(own, id, embedder);
+    const search = searchOver(own);
+    expect(await collectionsFound(search)).toEqual(['deleted', 'kept']);
+
+    await own.deleteCollection('deleted');
+    search.close('deleted');
+    expect(await collectionsFound(search)).toEqual(['kept']);
+  });
+
+  it('is read again once a collection is opened anew, so a sync that made one has it searched', async () => {
+    const own = new MemoryStore();
+    await ingestFixtureCollection(own, 'older', embedder);
+    const search = searchOver(own);
+    expect(await collectionsFound(search)).toEqual(['older']);
+
+    await ingestFixtureCollection(own, 'newer', embedder);
+    await search.open('newer'); // as a sync does before it indexes
+    expect(await collectionsFound(search)).toEqual(['newer', 'older']);
   });
 });

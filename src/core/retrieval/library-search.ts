@@ -51,6 +51,12 @@ export type EmbedderResolver = (embedderId: string) => Promise<Embedder>;
  */
 export class LibrarySearch {
   readonly #indexes = new Map<string, Promise<CollectionIndex>>();
+  /**
+   * The stored collections as last read: a warm search then waits on no store read before its
+   * rankings. Read again after a collection is opened for the first time (a sync made it) or
+   * closed (deleted, re-embedded, changed by another tab).
+   */
+  #collections: Promise<Collection[]> | undefined;
 
   constructor(
     readonly store: Store,
@@ -62,6 +68,7 @@ export class LibrarySearch {
   open(collectionId: string): Promise<CollectionIndex> {
     let index = this.#indexes.get(collectionId);
     if (!index) {
+      this.#collections = undefined;
       index = this.#load(collectionId);
       this.#indexes.set(collectionId, index);
       index.catch(() => this.#indexes.delete(collectionId));
@@ -83,10 +90,23 @@ export class LibrarySearch {
   /** Forgets a collection's live index (after it was deleted or re-embedded). */
   close(collectionId: string): void {
     this.#indexes.delete(collectionId);
+    this.#collections = undefined;
+  }
+
+  /** The stored collections, read once and kept until a collection is opened anew or closed. */
+  collections(): Promise<Collection[]> {
+    if (!this.#collections) {
+      const read = this.store.listCollections();
+      this.#collections = read;
+      read.catch(() => {
+        if (this.#collections === read) this.#collections = undefined;
+      });
+    }
+    return this.#collections;
   }
 
   async search(query: string, options: LibrarySearchOptions): Promise<LibrarySearchResult> {
-    const stored = await this.store.listCollections();
+    const stored = await this.collections();
     const byId = new Map(stored.map((collection) => [collection.id, collection]));
     const collections = options.collectionIds?.flatMap((id) => byId.get(id) ?? []) ?? stored;
     const collectionIds = collections.map(({ id }) => id);
