@@ -1,6 +1,13 @@
 import type { LibraryClient, SearchMode, SearchResultItem } from '../clients/library-client.ts';
 import { toFailure, type Failure } from './failure.ts';
 
+/**
+ * How long a search runs before the form says "Searching…". A warm search answers in 10-20 ms;
+ * changing the label at once made the page draw a frame for it, and the worker's reply waited
+ * behind that frame (a mean 2 ms, up to 7 ms at 50k chunks: docs/BENCHMARKS.md).
+ */
+const SEARCHING_LABEL_DELAY_MS = 150;
+
 /** The search box, its options and the latest results. */
 export class SearchState {
   query = $state('');
@@ -10,6 +17,7 @@ export class SearchState {
   results = $state.raw<SearchResultItem[]>([]);
   /** The query the shown results are for; undefined before the first search. */
   searchedQuery = $state<string | undefined>();
+  /** True once the latest search has run `SEARCHING_LABEL_DELAY_MS` without an answer. */
   searching = $state(false);
   elapsedMs = $state(0);
   failure = $state.raw<Failure | undefined>();
@@ -32,7 +40,9 @@ export class SearchState {
     const request = ++this.#latest;
     const excluded = this.excluded.filter((id) => collectionIds.includes(id));
     const started = performance.now();
-    this.searching = true;
+    const slow = setTimeout(() => {
+      if (request === this.#latest) this.searching = true;
+    }, SEARCHING_LABEL_DELAY_MS);
     this.failure = undefined;
     try {
       const results = await this.#client.search({
@@ -49,6 +59,7 @@ export class SearchState {
     } catch (error) {
       if (request === this.#latest) this.failure = toFailure(error);
     } finally {
+      clearTimeout(slow);
       if (request === this.#latest) this.searching = false;
     }
   }
