@@ -4,7 +4,8 @@
  * first search then reads nothing more from the store and ranks as a search that loaded the index
  * itself; a collection that cannot load leaves the others loaded and its failure to the search
  * that needs it. The list of collections is read once for any number of warm searches, and again
- * once a collection is opened anew (a sync made it) or closed (deleted).
+ * once a collection is opened anew (a sync made it) or closed (deleted). A hybrid search reads
+ * its likely results while it ranks, and after it only those still missing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
@@ -33,9 +34,14 @@ beforeAll(async () => {
 function countingStore(
   failing: readonly string[] = [],
   source: Store = store,
-): { store: Store; reads: string[]; listings: () => number } {
+): { store: Store; reads: string[]; listings: () => number; chunkReads: string[][] } {
   const reads: string[] = [];
+  const chunkReads: string[][] = [];
   let listings = 0;
+  const getChunks: Store['getChunks'] = (ids) => {
+    chunkReads.push([...ids]);
+    return source.getChunks(ids);
+  };
   const listCollections: Store['listCollections'] = () => {
     listings += 1;
     return source.listCollections();
@@ -50,11 +56,12 @@ function countingStore(
       if (key === 'listChunks') throw new Error('A load read every chunk.');
       if (key === 'loadKeywords') return loadKeywords;
       if (key === 'listCollections') return listCollections;
+      if (key === 'getChunks') return getChunks;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return { store: counting, reads, listings: () => listings };
+  return { store: counting, reads, listings: () => listings, chunkReads };
 }
 
 /** The collections the passages of a search came from. */
@@ -131,5 +138,22 @@ describe('the list of collections a search reads', () => {
     await ingestFixtureCollection(own, 'newer', embedder);
     await search.open('newer'); // as a sync does before it indexes
     expect(await collectionsFound(search)).toEqual(['newer', 'older']);
+  });
+});
+
+describe('the result chunks a hybrid search reads', () => {
+  it('reads the likely ones while it ranks, and after it only those still missing', async () => {
+    const { store: counting, chunkReads } = countingStore();
+    const search = searchOver(counting);
+    const k = 5;
+    const { passages } = await search.search(QUERY, { mode: 'hybrid', k });
+    expect(passages).toHaveLength(k);
+    expect(passages.every((passage) => passage.chunk.id === passage.id)).toBe(true);
+    const [likely, missing = []] = chunkReads;
+    expect(chunkReads.length).toBeLessThanOrEqual(2);
+    expect(likely!.length).toBeLessThanOrEqual(2 * k);
+    expect(missing.filter((id) => likely!.includes(id))).toEqual([]);
+    const read = new Set([...likely!, ...missing]);
+    expect(passages.every((passage) => read.has(passage.id))).toBe(true);
   });
 });

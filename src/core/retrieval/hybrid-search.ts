@@ -14,6 +14,12 @@ export interface SearchRequest {
   vectorFor?: QueryVectorFor;
   mode: SearchMode;
   k: number;
+  /**
+   * Hybrid searches call it once the keyword rankings are known, before the dense one, with the
+   * chunks most likely to be among the results (the best `k` of the keyword list and of its
+   * expansion, which weigh most in the fusion): a caller can start reading them meanwhile.
+   */
+  onLikelyResults?: (ids: readonly string[]) => void;
 }
 
 export interface RankedChunk extends SearchHit {
@@ -64,11 +70,26 @@ export function searchIndexes(
     );
     return hits.sort((left, right) => right.score - left.score).slice(0, candidates);
   };
+  /** The keyword list of the query expanded with terms of its best hit (pseudo-relevance feedback). */
+  const expand = (keywordHits: readonly SearchHit[]): SearchHit[] => {
+    const feedback = keywordHits.slice(0, FEEDBACK_DOCUMENTS);
+    const source = feedback[0] && owner.get(feedback[0].id);
+    const terms = source?.lexical.expandQuery(
+      request.text,
+      feedback.map((hit) => hit.id),
+    );
+    return terms ? merge((index) => index.lexical.searchTerms(terms, candidates)) : [];
+  };
   const { vectorFor } = request;
   const lexical =
     request.mode === 'dense'
       ? []
       : merge((index) => index.lexical.search(request.text, candidates));
+  const expanded = request.mode === 'hybrid' ? expand(lexical) : [];
+  if (request.mode === 'hybrid') {
+    const likely = [...lexical.slice(0, request.k), ...expanded.slice(0, request.k)];
+    request.onLikelyResults?.([...new Set(likely.map((hit) => hit.id))]);
+  }
   let dense: SearchHit[] = [];
   if (request.mode !== 'bm25' && vectorFor) {
     // Scores of one model compare across its collections; those of two models do not.
@@ -92,13 +113,6 @@ export function searchIndexes(
   if (request.mode === 'bm25') fused = lexical;
   else if (request.mode === 'dense') fused = dense;
   else {
-    const feedback = lexical.slice(0, FEEDBACK_DOCUMENTS);
-    const source = feedback[0] && owner.get(feedback[0].id);
-    const terms = source?.lexical.expandQuery(
-      request.text,
-      feedback.map((hit) => hit.id),
-    );
-    const expanded = terms ? merge((index) => index.lexical.searchTerms(terms, candidates)) : [];
     fused = reciprocalRankFusion(
       [
         { hits: lexical, weight: LEXICAL_WEIGHT },

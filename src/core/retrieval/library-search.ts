@@ -39,6 +39,12 @@ export interface LibrarySearchResult {
  */
 const LOAD_SLICE_MS = 30;
 
+/** Chunks asked for before the results were known (`SearchRequest.onLikelyResults`). */
+interface EarlyRead {
+  ids: readonly string[];
+  chunks: Promise<(Chunk | undefined)[]>;
+}
+
 export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
 
 /** The embedder of a model, by the id a collection records (`Collection.embedderId`). */
@@ -124,18 +130,41 @@ export class LibrarySearch {
       searched = routes.map((route) => route.collectionId);
     }
     const indexes = await Promise.all(searched.map((id) => this.open(id)));
+    let likely: EarlyRead | undefined;
     const top: RankedChunk[] = searchIndexes(indexes, {
       text: query,
       ...(vectorFor ? { vectorFor } : {}),
       mode: options.mode,
       k: options.k,
+      onLikelyResults: (ids) => {
+        likely = { ids, chunks: this.store.getChunks(ids) };
+        likely.chunks.catch(() => undefined); // awaited below, unless the ranking threw
+      },
     });
-    const chunks = await this.store.getChunks(top.map((hit) => hit.id));
+    const chunks = await this.#chunksOf(top, likely);
     const passages = top.flatMap((hit, position) => {
       const chunk = chunks[position];
       return chunk ? [{ ...hit, chunk }] : [];
     });
     return { passages, ...(routes ? { routes } : {}) };
+  }
+
+  /**
+   * The chunks of the results, in their order: those an early read asked for (`likely`, begun while the
+   * rankings ran) from it, the rest read now, beside it.
+   */
+  async #chunksOf(top: readonly RankedChunk[], likely?: EarlyRead): Promise<(Chunk | undefined)[]> {
+    const ids = top.map((hit) => hit.id);
+    const asked = new Set(likely?.ids);
+    const missing = ids.filter((id) => !asked.has(id));
+    const [early, late] = await Promise.all([
+      likely?.chunks ?? [],
+      missing.length > 0 ? this.store.getChunks(missing) : [],
+    ]);
+    const found = new Map<string, Chunk | undefined>();
+    likely?.ids.forEach((id, position) => found.set(id, early[position]));
+    missing.forEach((id, position) => found.set(id, late[position]));
+    return ids.map((id) => found.get(id));
   }
 
   /** The query embedded once per model among `collections`, looked up by collection id. */

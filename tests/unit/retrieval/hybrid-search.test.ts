@@ -100,6 +100,31 @@ describe('searchIndexes', () => {
     expect(hits.map((hit) => hit.id).sort()).toEqual(['films/heron.md#0', 'wide/a.md#0']);
   });
 
+  it('names the likely results once the keyword rankings are known, ranking the same', () => {
+    const request = { text: 'Which city is the director of The Grey Heron from?', k: 2 };
+    const vectorFor = () => Float32Array.from([0, 0, 1, 0]);
+    const told: string[][] = [];
+    const hits = searchIndexes([films], {
+      ...request,
+      mode: 'hybrid',
+      vectorFor,
+      onLikelyResults: (ids) => told.push([...ids]),
+    });
+    expect(hits).toEqual(searchIndexes([films], { ...request, mode: 'hybrid', vectorFor }));
+    // The keyword list's best 2 and its expansion's (okonkwo.md, the next hop), each once; the
+    // dense list's best is not known yet (other.md, which only the vector finds).
+    const keywordBest = searchIndexes([films], { ...request, mode: 'bm25' }).map((hit) => hit.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toEqual(expect.arrayContaining([...keywordBest, 'films/okonkwo.md#0']));
+    expect(new Set(told[0]).size).toBe(told[0]!.length);
+    expect(told[0]!.length).toBeLessThanOrEqual(2 * request.k);
+    expect(told[0]).not.toContain('films/other.md#0');
+    for (const mode of ['bm25', 'dense'] as const) {
+      searchIndexes([films], { ...request, mode, vectorFor, onLikelyResults: () => told.push([]) });
+    }
+    expect(told).toHaveLength(1);
+  });
+
   it('forgets a removed file', () => {
     const index = collection('c', [['a.md', 'alpha beta', 0]]);
     index.removeFile('c/a.md');
