@@ -93,7 +93,7 @@ export class LibrarySearch {
     }
   }
 
-  /** Forgets a collection's live index (after it was deleted or re-embedded). */
+  /** Forgets a collection's live index (after it was deleted or re-embedded) and the list. */
   close(collectionId: string): void {
     this.#indexes.delete(collectionId);
     this.#collections = undefined;
@@ -150,8 +150,8 @@ export class LibrarySearch {
   }
 
   /**
-   * The chunks of the results, in their order: those an early read asked for (`likely`, begun while the
-   * rankings ran) from it, the rest read now, beside it.
+   * The chunks of the results, in their order: those an early read asked for (`likely`, begun
+   * while the rankings ran) from it, the rest read now, beside it.
    */
   async #chunksOf(top: readonly RankedChunk[], likely?: EarlyRead): Promise<(Chunk | undefined)[]> {
     const ids = top.map((hit) => hit.id);
