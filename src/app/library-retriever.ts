@@ -16,7 +16,7 @@ export class LibraryRetriever implements Retriever {
   ) {}
 
   async collections(): Promise<{ id: string; name: string }[]> {
-    const stored = await this.library.store.listCollections();
+    const stored = await this.library.collections();
     return stored.filter(({ id }) => this.#inScope(id)).map(({ id, name }) => ({ id, name }));
   }
 
