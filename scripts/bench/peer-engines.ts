@@ -74,7 +74,7 @@ class ArchivistEngine implements PeerEngine {
     const index = this.#index!;
     if (!vector) return index.lexical.search(query, k).map((hit) => hit.id);
     const request = { text: query, vectorFor: () => vector, mode: 'hybrid', k } as const;
-    return searchIndexes([index], request).map((hit) => hit.id);
+    return (await searchIndexes([index], request)).map((hit) => hit.id);
   }
 
   async serialize(): Promise<Uint8Array> {

@@ -103,14 +103,15 @@ async function measure(
     return index;
   });
   const index: VectorIndex = build.value;
-  for (const query of workload.warmup) index.search(query, k);
+  for (const query of workload.warmup) await index.search(query, k);
   const times: number[] = [];
-  const results = workload.queries.map((query) => {
+  const results: string[][] = [];
+  for (const query of workload.queries) {
     const start = performance.now();
-    const hits = index.search(query, k);
+    const hits = await index.search(query, k);
     times.push(performance.now() - start);
-    return hits.map((hit) => hit.id);
-  });
+    results.push(hits.map((hit) => hit.id));
+  }
   const figures = {
     buildMs: rounded(build.ms, 1),
     p50Ms: rounded(percentile(times, 0.5)),
@@ -152,9 +153,10 @@ async function measureReload(
       return index;
     });
     times.push(reload.ms);
-    const results = workload.queries.map((query) =>
-      reload.value.search(query, k).map((hit) => hit.id),
-    );
+    const results: string[][] = [];
+    for (const query of workload.queries) {
+      results.push((await reload.value.search(query, k)).map((hit) => hit.id));
+    }
     if (recallAt10(results, expected) < 1) {
       throw new Error('The reloaded index answers differently from the one built directly.');
     }

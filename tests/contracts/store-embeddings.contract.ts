@@ -51,6 +51,8 @@ export function describeEmbeddingReplacementContract(
           bytesOf(vectors.subarray(given * NEW_DIM, (given + 1) * NEW_DIM)),
         );
       });
+      const [byId] = await store.getVectors(['a/two.md#2']);
+      expect(bytesOf(byId!)).toEqual(bytesOf(vectors.subarray(0, NEW_DIM)));
       expect(await store.getCollection('a')).toMatchObject({
         embedderId: 'test/other',
         dim: NEW_DIM,

@@ -73,6 +73,35 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       expect(await counts('a')).toEqual({ files: 1, chunks: 3 });
     });
 
+    it('reads the stored vectors of chunks by id, following rewrites and deletes', async () => {
+      const first = makeWrite('a', 'one.md', { chunkCount: 3 });
+      const other = makeWrite('b', 'two.md', { chunkCount: 1 });
+      await store.writeFiles([first, other]);
+      const [one, , three] = first.chunks.map((chunk) => chunk.id);
+      const read = await store.getVectors([
+        three!,
+        'a/none.md#0',
+        other.chunks[0]!.id,
+        one!,
+        three!,
+      ]);
+      expect(read.map((vector) => vector && bytesOf(vector))).toEqual([
+        bytesOf(vectorOf(first, three!)),
+        undefined,
+        bytesOf(vectorOf(other, other.chunks[0]!.id)),
+        bytesOf(vectorOf(first, one!)),
+        bytesOf(vectorOf(first, three!)),
+      ]);
+      expect(await store.getVectors([])).toEqual([]);
+      const rewritten = makeWrite('a', 'one.md', { chunkCount: 1, seed: 9 });
+      await store.writeFiles([rewritten]);
+      const [kept, gone] = await store.getVectors([one!, three!]);
+      expect(bytesOf(kept!)).toEqual(bytesOf(vectorOf(rewritten, one!)));
+      expect(gone).toBeUndefined();
+      await store.deleteFiles('a', ['a/one.md']);
+      expect(await store.getVectors([one!])).toEqual([undefined]);
+    });
+
     it('refuses a write into a missing collection', async () => {
       await expect(store.writeFiles([makeWrite('missing', 'x.md')])).rejects.toThrow(
         expect.objectContaining({ name: 'CollectionNotFoundError' }),

@@ -40,7 +40,7 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       const index = await create();
       expect(index.size).toBe(0);
       expect(index.dim).toBe(dim);
-      expect(index.search(row(vectors, 0), 5)).toEqual([]);
+      expect(await index.search(row(vectors, 0), 5)).toEqual([]);
     });
 
     it('finds a stored vector first, with score 1', async () => {
@@ -48,7 +48,7 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       index.add(ids, vectors);
       expect(index.size).toBe(50);
       for (const position of [0, 17, 49]) {
-        const [best] = index.search(row(vectors, position), 3);
+        const [best] = await index.search(row(vectors, position), 3);
         expect(best?.id).toBe(ids[position]);
         expect(best?.score).toBeCloseTo(1, 5);
       }
@@ -57,20 +57,18 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
     it('returns every vector when k is larger than the index, and none for k < 1', async () => {
       const index = await create();
       index.add(ids.slice(0, 5), vectors.subarray(0, 5 * dim));
-      expect(
-        index
-          .search(row(vectors, 9), 20)
-          .map((hit) => hit.id)
-          .sort(),
-      ).toEqual(ids.slice(0, 5).sort());
-      for (const k of [0, -1, Number.NaN]) expect(index.search(row(vectors, 9), k)).toEqual([]);
+      expect((await index.search(row(vectors, 9), 20)).map((hit) => hit.id).sort()).toEqual(
+        ids.slice(0, 5).sort(),
+      );
+      for (const k of [0, -1, Number.NaN])
+        expect(await index.search(row(vectors, 9), k)).toEqual([]);
     });
 
     it('sorts hits best first with inner-product scores', async () => {
       const index = await create();
       index.add(ids, vectors);
       const query = row(vectors, 50 - 1).map((value, position) => value + (position % 3) * 0.1);
-      const hits = index.search(query, 10);
+      const hits = await index.search(query, 10);
       expect(hits.map((hit) => hit.id)).toEqual(exactTop(ids, vectors, query, 10));
       hits.forEach((hit, rank) => {
         expect(hit.score).toBeCloseTo(innerProduct(row(vectors, ids.indexOf(hit.id)), query), 5);
@@ -83,9 +81,9 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       index.add(ids.slice(0, 10), vectors.subarray(0, 10 * dim));
       index.add([ids[3]!], row(vectors, 20));
       expect(index.size).toBe(10);
-      const [best] = index.search(row(vectors, 20), 1);
+      const [best] = await index.search(row(vectors, 20), 1);
       expect(best).toEqual({ id: ids[3], score: expect.closeTo(1, 5) });
-      const old = index.search(row(vectors, 3), 10).find((hit) => hit.id === ids[3]);
+      const old = (await index.search(row(vectors, 3), 10)).find((hit) => hit.id === ids[3]);
       expect(old?.score).toBeCloseTo(innerProduct(row(vectors, 3), row(vectors, 20)), 5);
     });
 
@@ -96,7 +94,7 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       index.remove(['no-such-id']);
       index.remove([]);
       expect(index.size).toBe(9);
-      const found = index.search(row(vectors, 4), 20).map((hit) => hit.id);
+      const found = (await index.search(row(vectors, 4), 20)).map((hit) => hit.id);
       expect(found).toHaveLength(9);
       expect(found).not.toContain(ids[4]);
     });
@@ -106,7 +104,9 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       expect(() => index.add(['a'], new Float32Array(dim + 1))).toThrow(DimensionMismatchError);
       expect(() => index.add(['a', 'b'], new Float32Array(dim))).toThrow(DimensionMismatchError);
       index.add(['a'], row(vectors, 0));
-      expect(() => index.search(new Float32Array(dim - 1), 1)).toThrow(DimensionMismatchError);
+      await expect(index.search(new Float32Array(dim - 1), 1)).rejects.toThrow(
+        DimensionMismatchError,
+      );
       expect(index.size).toBe(1);
     });
 
@@ -122,7 +122,7 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
       let found = 0;
       for (let query = 0; query < 20; query += 1) {
         const expected = new Set(exactTop(storedIds, stored, row(queries, query, size), 10));
-        const hits = index.search(row(queries, query, size), 10);
+        const hits = await index.search(row(queries, query, size), 10);
         found += hits.filter((hit) => expected.has(hit.id)).length;
       }
       expect(found / 200).toBeGreaterThanOrEqual(0.98);
@@ -149,11 +149,11 @@ export function describeVectorIndexContract(name: string, factory: VectorIndexFa
         expect(index.size).toBe(reference.size);
       }
       for (const vector of reference.values()) {
-        const [best] = index.search(vector, 1);
+        const [best] = await index.search(vector, 1);
         expect(best?.score).toBeCloseTo(1, 5);
         expect(reference.get(best!.id)).toEqual(vector);
       }
-      const all = index.search(pool.subarray(0, dim), reference.size + 5);
+      const all = await index.search(pool.subarray(0, dim), reference.size + 5);
       expect(all.map((hit) => hit.id).sort()).toEqual([...reference.keys()].sort());
       for (const hit of all) {
         expect(hit.score).toBeCloseTo(innerProduct(reference.get(hit.id)!, row(pool, 0)), 5);

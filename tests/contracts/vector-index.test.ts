@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeVectors,
   encodeVectors,
+  ExactIndex,
   exactIndexFactory,
   FlatIndex,
   flatIndexFactory,
@@ -10,8 +11,53 @@ import {
 import { voyIndexFactory } from '../../src/adapters/vector/voy-index.ts';
 import { codeLimit, queryLimit } from '../../src/adapters/vector/int8-codes.ts';
 import { Int8Kernel } from '../../src/adapters/vector/int8-kernel.ts';
+import type { VectorIndex } from '../../src/core/ports/vector-index.ts';
+import type { SearchHit } from '../../src/core/types.ts';
 import { seededRandom } from '../../src/core/retrieval/vector-math.ts';
+import { RandomVectors } from '../../scripts/bench/random-vectors.ts';
 import { describeVectorIndexContract } from './vector-index.contract.ts';
+
+/**
+ * A flat index that keeps no float32 rows (a float budget of 0 bytes) and re-ranks with rows read
+ * from a map standing for the store: rows are stored before the index gets them, as a sync does.
+ */
+class StoredRowsIndex implements VectorIndex {
+  readonly stored = new Map<string, Float32Array>();
+  readonly reads: string[][] = [];
+  readonly index: FlatIndex;
+
+  constructor(readonly dim: number) {
+    this.index = new FlatIndex(dim, {
+      floatBudgetBytes: 0,
+      storedRows: async (ids) => {
+        this.reads.push([...ids]);
+        return ids.map((id) => this.stored.get(id)?.slice());
+      },
+    });
+  }
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  add(ids: readonly string[], vectors: Float32Array): void {
+    if (vectors.length === ids.length * this.dim) {
+      ids.forEach((id, row) =>
+        this.stored.set(id, vectors.slice(row * this.dim, (row + 1) * this.dim)),
+      );
+    }
+    this.index.add(ids, vectors);
+  }
+
+  remove(ids: readonly string[]): void {
+    this.index.remove(ids);
+    for (const id of ids) this.stored.delete(id);
+  }
+
+  search(query: Float32Array, k: number): Promise<SearchHit[]> {
+    return this.index.search(query, k);
+  }
+}
 
 describeVectorIndexContract('voy', voyIndexFactory);
 describeVectorIndexContract('exact', exactIndexFactory);
@@ -19,6 +65,10 @@ describeVectorIndexContract('flat', flatIndexFactory);
 describeVectorIndexContract('flat, int8 pass on every search', {
   name: 'flat-small-candidate-pool',
   create: (dim) => new FlatIndex(dim, { candidatesPerResult: 2, minimumCandidates: 4 }),
+});
+describeVectorIndexContract('flat, codes only, re-ranked from stored rows', {
+  name: 'flat-stored-rows',
+  create: (dim) => new StoredRowsIndex(dim),
 });
 describeVectorIndexContract('flat without SIMD', {
   name: 'flat-without-simd',
@@ -102,5 +152,82 @@ describe('stored vector bytes', () => {
     expect(new DataView(bytes.buffer).getFloat32(12, true)).toBe(Math.fround(Math.PI));
     expect(decodeVectors(bytes)).toEqual(vectors.subarray(1));
     expect(() => decodeVectors(new Uint8Array(5))).toThrow(RangeError);
+  });
+});
+
+describe('flat index past its float budget', () => {
+  const dim = 32;
+  const count = 600;
+  const vectors = new RandomVectors(dim, 'clustered', 5).next(count);
+  const ids = Array.from({ length: count }, (_, row) => `r${row}`);
+  const queries = new RandomVectors(dim, 'clustered', 6).next(20);
+  const query = (position: number) => queries.subarray(position * dim, (position + 1) * dim);
+  /** Room for 100 rows of floats. */
+  const budget = 100 * dim * 4;
+
+  it('keeps its floats up to the budget, then only codes, ranking as an exact scan', async () => {
+    const stored = new Map<string, Float32Array>();
+    const reads: number[] = [];
+    const index = new FlatIndex(dim, {
+      floatBudgetBytes: budget,
+      storedRows: async (asked) => {
+        reads.push(asked.length);
+        return asked.map((id) => stored.get(id));
+      },
+    });
+    const exact = new ExactIndex(dim);
+    for (let start = 0; start < count; start += 50) {
+      const batch = ids.slice(start, start + 50);
+      const rows = vectors.slice(start * dim, (start + 50) * dim);
+      batch.forEach((id, row) => stored.set(id, rows.slice(row * dim, (row + 1) * dim)));
+      index.add(batch, rows);
+      exact.add(batch, rows);
+      expect(index.keepsFloats).toBe(start + 50 <= 100);
+    }
+    expect(reads).toEqual([]);
+    for (let position = 0; position < 20; position += 1) {
+      const hits = await index.search(query(position), 10);
+      const expected = await exact.search(query(position), 10);
+      expect(hits.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
+      hits.forEach((hit, rank) => expect(hit.score).toBeCloseTo(expected[rank]!.score, 6));
+    }
+    // Twice the results asked for are re-ranked, in one read per search.
+    expect(reads).toEqual(Array.from({ length: 20 }, () => 20));
+  });
+
+  it('leaves out a candidate no longer stored, and ids removed during the read', async () => {
+    const stored = new Map(ids.map((id, row) => [id, vectors.slice(row * dim, (row + 1) * dim)]));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const index = new FlatIndex(dim, {
+      floatBudgetBytes: 0,
+      storedRows: async (asked) => {
+        await gate;
+        return asked.map((id) => stored.get(id));
+      },
+    });
+    index.add(ids, vectors);
+    const own = vectors.subarray(7 * dim, 8 * dim);
+    stored.delete('r7');
+    const searching = index.search(own, 5);
+    index.remove(['r8', 'r9']); // rows move while the read is under way
+    release();
+    const hits = await searching;
+    expect(hits).toHaveLength(5);
+    expect(hits.map((hit) => hit.id)).not.toContain('r7');
+    for (const hit of hits) {
+      const row = Number(hit.id.slice(1));
+      const expected = vectors.subarray(row * dim, (row + 1) * dim);
+      expect(hit.score).toBeCloseTo(
+        expected.reduce((sum, value, position) => sum + value * own[position]!, 0),
+        6,
+      );
+    }
+  });
+
+  it('keeps its floats past the budget when it has nowhere to read them from', () => {
+    const index = new FlatIndex(dim, { floatBudgetBytes: 0 });
+    index.add(ids, vectors);
+    expect(index.keepsFloats).toBe(true);
   });
 });

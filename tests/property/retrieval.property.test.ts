@@ -14,7 +14,7 @@ import { analyze } from '../../src/core/retrieval/text-analysis.ts';
 import { topHits } from '../../src/core/retrieval/top-hits.ts';
 import type { Chunk, SearchHit } from '../../src/core/types.ts';
 import { anyText, PROSE, textOf } from './arbitraries.ts';
-import { checkProperty, testTimeout } from './runs.ts';
+import { checkAsyncProperty, checkProperty, testTimeout } from './runs.ts';
 
 /** A small vocabulary, so documents and queries share terms; stop words and inflections too. */
 const VOCABULARY = [
@@ -411,55 +411,58 @@ const searchCase = fc.record({
 describe('hybrid search (property)', () => {
   it(
     'returns at most k chunks, each once, from the collection that holds it, best first',
-    () => {
-      checkProperty(searchCase, ({ collections, query: text, queryVectors, mode, k: limit }) => {
-        const vectors = queryVectors.map((vector) => Float32Array.from(vector));
-        const owners = new Map<string, string>();
-        const indexes = collections.map((collection, number) => {
-          const collectionId = `c${number}`;
-          const index = new CollectionIndex(collectionId, new ExactIndex(DIM), new Bm25Index());
-          collection.chunks.forEach((piece, ordinal) => {
-            const fileId = `${collectionId}/f${ordinal}`;
-            const chunk: Chunk = {
-              id: `${fileId}#0`,
-              collectionId,
-              fileId,
-              path: `f${ordinal}.txt`,
-              ordinal: 0,
-              text: piece.text,
-              start: 0,
-              end: piece.text.length,
-              headingPath: [],
-            };
-            owners.set(chunk.id, collectionId);
-            index.putFile(fileId, [chunk], Float32Array.from(piece.vector));
+    async () => {
+      await checkAsyncProperty(
+        searchCase,
+        async ({ collections, query: text, queryVectors, mode, k: limit }) => {
+          const vectors = queryVectors.map((vector) => Float32Array.from(vector));
+          const owners = new Map<string, string>();
+          const indexes = collections.map((collection, number) => {
+            const collectionId = `c${number}`;
+            const index = new CollectionIndex(collectionId, new ExactIndex(DIM), new Bm25Index());
+            collection.chunks.forEach((piece, ordinal) => {
+              const fileId = `${collectionId}/f${ordinal}`;
+              const chunk: Chunk = {
+                id: `${fileId}#0`,
+                collectionId,
+                fileId,
+                path: `f${ordinal}.txt`,
+                ordinal: 0,
+                text: piece.text,
+                start: 0,
+                end: piece.text.length,
+                headingPath: [],
+              };
+              owners.set(chunk.id, collectionId);
+              index.putFile(fileId, [chunk], Float32Array.from(piece.vector));
+            });
+            return index;
           });
-          return index;
-        });
-        const models = new Map(
-          collections.map((collection, number) => [`c${number}`, collection.model]),
-        );
-        const vectorFor = (collectionId: string): Float32Array | undefined => {
-          const model = models.get(collectionId);
-          return model === undefined ? undefined : vectors[model];
-        };
-        const request = { text, vectorFor, mode, k: limit };
-        const results = searchIndexes(indexes, request);
-        expect(results.length).toBeLessThanOrEqual(limit);
-        expect(new Set(results.map((result) => result.id)).size).toBe(results.length);
-        for (const [position, result] of results.entries()) {
-          expect(result.collectionId).toBe(owners.get(result.id));
-          expect(Number.isFinite(result.score)).toBe(true);
-          const next = results[position + 1];
-          if (next) expect(result.score).toBeGreaterThanOrEqual(next.score);
-          for (const rank of [result.lexicalRank, result.denseRank]) {
-            if (rank !== undefined) expect(Number.isInteger(rank) && rank >= 1).toBe(true);
+          const models = new Map(
+            collections.map((collection, number) => [`c${number}`, collection.model]),
+          );
+          const vectorFor = (collectionId: string): Float32Array | undefined => {
+            const model = models.get(collectionId);
+            return model === undefined ? undefined : vectors[model];
+          };
+          const request = { text, vectorFor, mode, k: limit };
+          const results = await searchIndexes(indexes, request);
+          expect(results.length).toBeLessThanOrEqual(limit);
+          expect(new Set(results.map((result) => result.id)).size).toBe(results.length);
+          for (const [position, result] of results.entries()) {
+            expect(result.collectionId).toBe(owners.get(result.id));
+            expect(Number.isFinite(result.score)).toBe(true);
+            const next = results[position + 1];
+            if (next) expect(result.score).toBeGreaterThanOrEqual(next.score);
+            for (const rank of [result.lexicalRank, result.denseRank]) {
+              if (rank !== undefined) expect(Number.isInteger(rank) && rank >= 1).toBe(true);
+            }
+            if (mode === 'bm25') expect(result.lexicalRank).toBe(position + 1);
+            if (mode === 'dense') expect(result.denseRank).toBeDefined();
           }
-          if (mode === 'bm25') expect(result.lexicalRank).toBe(position + 1);
-          if (mode === 'dense') expect(result.denseRank).toBeDefined();
-        }
-        expect(searchIndexes(indexes, request)).toEqual(results);
-      });
+          expect(await searchIndexes(indexes, request)).toEqual(results);
+        },
+      );
     },
     testTimeout(),
   );

@@ -24,7 +24,13 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
+import {
+  concatenateVectorRows,
+  replaceVectorRows,
+  vectorOf,
+  type VectorRow,
+} from './vector-rows.ts';
+import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
@@ -219,6 +225,19 @@ export class IdbStore implements Store {
       transaction.objectStore('vectors').index('collectionId').getAll(collectionId),
     ]);
     return concatenateVectorRows(rows, collection?.dim ?? 0);
+  }
+
+  /** One read transaction; each file's row is read once, however many of its chunks are asked. */
+  async getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    const vectors = this.connection.transaction('vectors').store;
+    const rows = new Map<string, Promise<VectorRow | undefined>>();
+    return Promise.all(
+      ids.map(async (id) => {
+        const fileId = fileIdOf(id);
+        if (!rows.has(fileId)) rows.set(fileId, vectors.get(fileId));
+        return vectorOf(await rows.get(fileId), id);
+      }),
+    );
   }
 
   async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {

@@ -17,8 +17,10 @@ import {
   concatenateVectorRows,
   replaceVectorRows,
   toVectorRow,
+  vectorOf,
   type VectorRow,
 } from './vector-rows.ts';
+import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 
 /**
  * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a
@@ -164,6 +166,10 @@ export class MemoryStore implements Store {
       this.rowsOf(collectionId),
       this.collections.get(collectionId)?.dim ?? 0,
     );
+  }
+
+  async getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    return ids.map((id) => vectorOf(this.vectorRows.get(fileIdOf(id)), id));
   }
 
   async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {

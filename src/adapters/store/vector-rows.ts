@@ -23,6 +23,13 @@ export function toVectorRow(write: FileWrite, dim: number): VectorRow | undefine
   };
 }
 
+/** The floats of chunk `id` in `row` (a copy), or `undefined` when the row does not hold it. */
+export function vectorOf(row: VectorRow | undefined, id: string): Float32Array | undefined {
+  const position = row?.ids.indexOf(id) ?? -1;
+  if (!row || position < 0) return undefined;
+  return new Float32Array(row.data.slice(position * row.dim * 4, (position + 1) * row.dim * 4));
+}
+
 /** All rows in one pre-sized array, files in key order. */
 export function concatenateVectorRows(rows: readonly VectorRow[], dim: number): StoredVectors {
   const ordered = [...rows].sort((left, right) => compareKeys(left.fileId, right.fileId));

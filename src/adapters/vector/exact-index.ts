@@ -28,7 +28,7 @@ export class ExactIndex implements VectorIndex {
     this.#store.remove(ids);
   }
 
-  search(query: Float32Array, k: number): SearchHit[] {
+  async search(query: Float32Array, k: number): Promise<SearchHit[]> {
     checkQuery(this.dim, query);
     const count = resultCount(k, this.size);
     if (count === 0) return [];

@@ -1,4 +1,4 @@
-import type { VectorIndex } from '../../core/ports/vector-index.ts';
+import type { StoredRows, VectorIndex } from '../../core/ports/vector-index.ts';
 import type { SearchHit } from '../../core/types.ts';
 import { checkQuery, resultCount } from './input-checks.ts';
 import { dotProduct } from './float-dot.ts';
@@ -13,23 +13,45 @@ export interface FlatIndexOptions {
   candidatesPerResult?: number;
   /** Fewest candidates re-ranked, however few results are asked for. */
   minimumCandidates?: number;
+  /**
+   * Where the float32 rows are stored (`Store.getVectors`). With it, once the rows would take
+   * more than `floatBudgetBytes`, the index frees them and keeps only the int8 codes, and a search
+   * re-ranks its candidates with their rows read from there.
+   */
+  storedRows?: StoredRows;
+  /** Float32 rows held in memory at most, with `storedRows`: {@link FLOAT_BUDGET_BYTES}. */
+  floatBudgetBytes?: number;
 }
 
 const defaultCandidatesPerResult = 10;
 const defaultMinimumCandidates = 100;
+/**
+ * Candidates re-ranked per result asked for when their rows are read from storage. At 50,158
+ * chunks of the built-in embedder, with the 200 dev questions, the best 100 int8 candidates held
+ * the exact best 50 (by score) for every question (docs/decisions/0021-codes-only-vectors.md).
+ */
+const storedCandidatesPerResult = 2;
+/**
+ * Float32 rows kept in memory at most, when they can be read from storage instead: 128 MiB is
+ * 335,000 rows of 100 dimensions (the built-in embedder) or 87,000 of 384.
+ */
+export const FLOAT_BUDGET_BYTES = 128 * 1024 * 1024;
 
 /**
  * A flat index in two passes: every row is scored from int8 codes (one scale per row, encoded
  * from the float32 rows whenever a row is written) by a WebAssembly SIMD scan, then the best
- * candidates are re-ranked by their exact float32 inner product. Without WebAssembly SIMD, and
- * for indexes no bigger than the candidate count, every row is scored exactly in one pass (a
- * plain-JS int8 scan measured slower than the float32 one).
+ * candidates are re-ranked by their exact float32 inner product, with the rows held in memory or,
+ * past the float budget, read from storage. Without WebAssembly SIMD, and for indexes no bigger
+ * than the candidate count, every row is scored exactly in one pass (a plain-JS int8 scan
+ * measured slower than the float32 one).
  */
 export class FlatIndex implements VectorIndex {
   readonly #store: RowStore;
   readonly #kernel: Int8Kernel | undefined;
   readonly #candidatesPerResult: number;
   readonly #minimumCandidates: number;
+  readonly #storedRows: StoredRows | undefined;
+  readonly #floatBudgetBytes: number;
 
   constructor(
     readonly dim: number,
@@ -38,6 +60,8 @@ export class FlatIndex implements VectorIndex {
     this.#candidatesPerResult = options.candidatesPerResult ?? defaultCandidatesPerResult;
     this.#minimumCandidates = options.minimumCandidates ?? defaultMinimumCandidates;
     this.#kernel = options.simd === false ? undefined : Int8Kernel.create(dim);
+    this.#storedRows = options.storedRows;
+    this.#floatBudgetBytes = options.floatBudgetBytes ?? FLOAT_BUDGET_BYTES;
     this.#store = new RowStore(dim, this.#kernel);
   }
 
@@ -50,7 +74,16 @@ export class FlatIndex implements VectorIndex {
     return this.#kernel !== undefined;
   }
 
+  /** Whether the float32 rows are held in memory (else read from storage to re-rank). */
+  get keepsFloats(): boolean {
+    return this.#store.keepsFloats;
+  }
+
   add(ids: readonly string[], vectors: Float32Array): void {
+    const floatBytes = (this.size + ids.length) * this.dim * Float32Array.BYTES_PER_ELEMENT;
+    if (this.#kernel && this.#storedRows && floatBytes > this.#floatBudgetBytes) {
+      this.#store.dropFloats();
+    }
     this.#store.add(ids, vectors);
   }
 
@@ -58,10 +91,14 @@ export class FlatIndex implements VectorIndex {
     this.#store.remove(ids);
   }
 
-  search(query: Float32Array, k: number): SearchHit[] {
+  async search(query: Float32Array, k: number): Promise<SearchHit[]> {
     checkQuery(this.dim, query);
     const count = resultCount(k, this.size);
     if (count === 0) return [];
+    if (this.#kernel && !this.#store.keepsFloats) {
+      const candidates = Math.min(count * storedCandidatesPerResult, this.size);
+      return this.#rerankStored(this.#candidateRows(this.#kernel, query, candidates), query, count);
+    }
     const candidates = Math.max(count * this.#candidatesPerResult, this.#minimumCandidates);
     const rows = this.#store.rows;
     const best = new TopK(count);
@@ -75,6 +112,21 @@ export class FlatIndex implements VectorIndex {
       }
     }
     return best.bestFirst().map(({ row, score }) => ({ id: this.#store.idAt(row), score }));
+  }
+
+  /**
+   * The best `count` of the candidate rows by their stored float32 rows. Their ids are taken
+   * before the read (rows move when others are removed meanwhile); a candidate no longer stored
+   * (its file was just deleted) is left out.
+   */
+  async #rerankStored(rows: number[], query: Float32Array, count: number): Promise<SearchHit[]> {
+    const ids = rows.map((row) => this.#store.idAt(row));
+    const vectors = await this.#storedRows!(ids);
+    const best = new TopK(count);
+    vectors.forEach((vector, position) => {
+      if (vector?.length === this.dim) best.offer(dotProduct(vector, 0, query), position);
+    });
+    return best.bestFirst().map(({ row, score }) => ({ id: ids[row]!, score }));
   }
 
   /** The `count` rows with the best int8 scores. */

@@ -3,12 +3,12 @@
  * not exported here: only the bench and the contract suite import it, so no collection uses it and
  * the app's build carries none of voy-search.
  */
-import type { VectorIndex, VectorIndexFactory } from '../../core/ports/vector-index.ts';
+import type { StoredRows, VectorIndex, VectorIndexFactory } from '../../core/ports/vector-index.ts';
 import { ExactIndex } from './exact-index.ts';
 import { FlatIndex } from './flat-index.ts';
 
 export { ExactIndex } from './exact-index.ts';
-export { FlatIndex, type FlatIndexOptions } from './flat-index.ts';
+export { FLOAT_BUDGET_BYTES, FlatIndex, type FlatIndexOptions } from './flat-index.ts';
 export { simdAvailable } from './int8-kernel.ts';
 export { decodeVectors, encodeVectors } from './vector-bytes.ts';
 
@@ -39,7 +39,15 @@ export function chooseVectorIndexFactory(_expectedSize: number): ImmediateVector
   return flatIndexFactory;
 }
 
-/** A new, empty index of the kind `chooseVectorIndexFactory` picks (core's `CreateVectorIndex`). */
-export function chooseVectorIndex(dim: number, expectedSize: number): VectorIndex {
-  return chooseVectorIndexFactory(expectedSize).create(dim);
+/**
+ * A new, empty index of the kind `chooseVectorIndexFactory` picks at every size, the flat one
+ * (core's `CreateVectorIndex`). Given where the rows are stored, it keeps only its int8 codes in
+ * memory once the float32 rows would pass `FLOAT_BUDGET_BYTES`.
+ */
+export function chooseVectorIndex(
+  dim: number,
+  _expectedSize: number,
+  storedRows?: StoredRows,
+): VectorIndex {
+  return new FlatIndex(dim, storedRows ? { storedRows } : {});
 }

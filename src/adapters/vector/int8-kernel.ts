@@ -89,8 +89,8 @@ export class Int8Kernel implements RowListener {
     bytes.copyWithin(this.#scalesOffset, oldScales, oldScales + oldCapacity * 4);
   }
 
-  /** Encodes rows `rowNumbers` of `rows` (`dim` floats each) into their codes and scales. */
-  write(rowNumbers: Int32Array, rows: Float32Array): void {
+  /** Encodes `vectors` (`dim` floats each), row i into the codes and scale of `rowNumbers[i]`. */
+  write(rowNumbers: Int32Array, vectors: Float32Array): void {
     const dim = this.#dim;
     const buffer = this.#memory.buffer;
     const staging = new Float32Array(buffer, this.#stagingOffset, stagingRows * this.rowBytes);
@@ -98,9 +98,9 @@ export class Int8Kernel implements RowListener {
     for (let start = 0; start < rowNumbers.length; start += stagingRows) {
       const count = Math.min(stagingRows, rowNumbers.length - start);
       for (let slot = 0; slot < count; slot += 1) {
-        const row = rowNumbers[start + slot]!;
-        staging.set(rows.subarray(row * dim, (row + 1) * dim), slot * this.rowBytes);
-        stagedRows[slot] = row;
+        const index = start + slot;
+        staging.set(vectors.subarray(index * dim, (index + 1) * dim), slot * this.rowBytes);
+        stagedRows[slot] = rowNumbers[index]!;
       }
       this.#encode(
         this.#stagingOffset,

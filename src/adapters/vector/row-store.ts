@@ -4,8 +4,8 @@ import { checkRows } from './input-checks.ts';
 export interface RowListener {
   /** Room for `capacity` rows is needed; rows already held keep their place. */
   reserve(capacity: number): void;
-  /** Rows `rowNumbers` now hold new floats, at `rows[row * dim ..]`. */
-  write(rowNumbers: Int32Array, rows: Float32Array): void;
+  /** Row `rowNumbers[i]` now holds the floats `vectors[i * dim ..]`. */
+  write(rowNumbers: Int32Array, vectors: Float32Array): void;
   /** Row `to` takes over row `from` (removal moves the last row into the gap). */
   move(from: number, to: number): void;
 }
@@ -15,10 +15,14 @@ const growthFactor = 1.5;
 
 /**
  * Float32 rows under string ids, packed without gaps: rows `0 .. size - 1` are live. An added id
- * already present is overwritten in place; a removed row is filled by the last row.
+ * already present is overwritten in place; a removed row is filled by the last row. After
+ * `dropFloats` it keeps only the ids and their rows' places, for a listener that keeps codes.
  */
 export class RowStore {
   #rows = new Float32Array(0);
+  #keepsFloats = true;
+  /** Rows there is room for (in `rows` and the listener's data). */
+  #capacity = 0;
   readonly #ids: string[] = [];
   readonly #rowById = new Map<string, number>();
 
@@ -33,9 +37,23 @@ export class RowStore {
     return this.#ids.length;
   }
 
-  /** All rows, `dim` floats each; only the first `size` are live. A new array after growth. */
+  /**
+   * All rows, `dim` floats each; only the first `size` are live. A new array after growth; empty
+   * after `dropFloats`.
+   */
   get rows(): Float32Array {
     return this.#rows;
+  }
+
+  /** Whether `rows` holds the floats (until `dropFloats`). */
+  get keepsFloats(): boolean {
+    return this.#keepsFloats;
+  }
+
+  /** Frees the floats and keeps none from now on; rows stay in their places. */
+  dropFloats(): void {
+    this.#keepsFloats = false;
+    this.#rows = new Float32Array(0);
   }
 
   idAt(row: number): string {
@@ -59,14 +77,16 @@ export class RowStore {
       appended &&= row === first + index;
     });
     // New ids in order (a collection's load): one copy instead of one per row.
-    if (appended) this.#rows.set(vectors, first * this.dim);
+    if (!this.#keepsFloats) {
+      // Only the listener keeps anything of the floats.
+    } else if (appended) this.#rows.set(vectors, first * this.dim);
     else {
       written.forEach((row, index) => {
         const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
         this.#rows.set(source, row * this.dim);
       });
     }
-    this.listener?.write(written, this.#rows);
+    this.listener?.write(written, vectors);
   }
 
   remove(ids: readonly string[]): void {
@@ -79,18 +99,22 @@ export class RowStore {
       if (row === last) continue;
       this.#ids[row] = lastId;
       this.#rowById.set(lastId, row);
-      this.#rows.copyWithin(row * this.dim, last * this.dim, (last + 1) * this.dim);
+      if (this.#keepsFloats) {
+        this.#rows.copyWithin(row * this.dim, last * this.dim, (last + 1) * this.dim);
+      }
       this.listener?.move(last, row);
     }
   }
 
   #reserve(needed: number): void {
-    const capacity = this.#rows.length / this.dim;
-    if (needed <= capacity) return;
-    const grown = Math.max(needed, Math.ceil(capacity * growthFactor), minimumCapacity);
-    const rows = new Float32Array(grown * this.dim);
-    rows.set(this.#rows.subarray(0, this.size * this.dim));
-    this.#rows = rows;
+    if (needed <= this.#capacity) return;
+    const grown = Math.max(needed, Math.ceil(this.#capacity * growthFactor), minimumCapacity);
+    this.#capacity = grown;
+    if (this.#keepsFloats) {
+      const rows = new Float32Array(grown * this.dim);
+      rows.set(this.#rows.subarray(0, this.size * this.dim));
+      this.#rows = rows;
+    }
     this.listener?.reserve(grown);
   }
 }

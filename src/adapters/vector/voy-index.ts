@@ -57,7 +57,7 @@ export class VoyIndex implements VectorIndex {
     for (const id of present.keys()) this.#vectors.delete(id);
   }
 
-  search(query: Float32Array, k: number): SearchHit[] {
+  async search(query: Float32Array, k: number): Promise<SearchHit[]> {
     checkQuery(this.dim, query);
     const count = resultCount(k, this.size);
     if (count === 0) return [];

@@ -141,6 +141,11 @@ export interface Store {
   getOriginal(fileId: string): Promise<Uint8Array | undefined>;
   /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
+  /**
+   * The stored vectors of chunks, one entry per id in the order asked, `undefined` where no chunk
+   * has that id: what an index that keeps only compact codes in memory re-ranks with.
+   */
+  getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]>;
 
   /**
    * Atomically swaps the collection to another embedding model: replaces every vector with the

@@ -52,24 +52,24 @@ const MIN_CANDIDATES = 50;
  * scores compare only within one embedding model: the dense rankings of collections of different
  * models (different query vectors) are combined by reciprocal rank.
  */
-export function searchIndexes(
+export async function searchIndexes(
   indexes: readonly CollectionIndex[],
   request: SearchRequest,
-): RankedChunk[] {
+): Promise<RankedChunk[]> {
   const candidates = Math.max(MIN_CANDIDATES, request.k * CANDIDATES_PER_RESULT);
   const owner = new Map<string, CollectionIndex>();
-  const merge = (
-    search: (index: CollectionIndex) => SearchHit[],
-    within: readonly CollectionIndex[] = indexes,
-  ): SearchHit[] => {
-    const hits = within.flatMap((index) =>
-      search(index).map((hit) => {
+  /** One list of the best `candidates` of each collection's hits, by raw score. */
+  const merge = (results: readonly (readonly [CollectionIndex, SearchHit[]])[]): SearchHit[] => {
+    const hits = results.flatMap(([index, found]) =>
+      found.map((hit) => {
         owner.set(hit.id, index);
         return hit;
       }),
     );
     return hits.sort((left, right) => right.score - left.score).slice(0, candidates);
   };
+  const searchEach = (search: (index: CollectionIndex) => SearchHit[]) =>
+    merge(indexes.map((index) => [index, search(index)] as const));
   /** The keyword list of the query expanded with terms of its best hit (pseudo-relevance feedback). */
   const expand = (keywordHits: readonly SearchHit[]): SearchHit[] => {
     const feedback = keywordHits.slice(0, FEEDBACK_DOCUMENTS);
@@ -78,13 +78,13 @@ export function searchIndexes(
       request.text,
       feedback.map((hit) => hit.id),
     );
-    return terms ? merge((index) => index.lexical.searchTerms(terms, candidates)) : [];
+    return terms ? searchEach((index) => index.lexical.searchTerms(terms, candidates)) : [];
   };
   const { vectorFor } = request;
   const lexical =
     request.mode === 'dense'
       ? []
-      : merge((index) => index.lexical.search(request.text, candidates));
+      : searchEach((index) => index.lexical.search(request.text, candidates));
   const expanded = request.mode === 'hybrid' ? expand(lexical) : [];
   if (request.mode === 'hybrid') {
     const likely = [...lexical.slice(0, request.k), ...expanded.slice(0, request.k)];
@@ -98,8 +98,16 @@ export function searchIndexes(
       const vector = vectorFor(index.collectionId);
       if (vector) byModel.set(vector, [...(byModel.get(vector) ?? []), index]);
     }
-    const rankings = [...byModel].map(([vector, group]) =>
-      merge((index) => index.vectors.search(vector, candidates), group),
+    const rankings = await Promise.all(
+      [...byModel].map(async ([vector, group]) =>
+        merge(
+          await Promise.all(
+            group.map(
+              async (index) => [index, await index.vectors.search(vector, candidates)] as const,
+            ),
+          ),
+        ),
+      ),
     );
     dense =
       rankings.length === 1

@@ -1,7 +1,7 @@
 import { CollectionNotFoundError } from '../errors.ts';
 import type { Embedder } from '../ports/embedder.ts';
 import type { Store } from '../ports/store.ts';
-import type { VectorIndex } from '../ports/vector-index.ts';
+import type { StoredRows, VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk, Collection } from '../types.ts';
 import { timeSlices } from '../time-slices.ts';
 import { CollectionIndex } from './collection-index.ts';
@@ -45,7 +45,15 @@ interface EarlyRead {
   chunks: Promise<(Chunk | undefined)[]>;
 }
 
-export type CreateVectorIndex = (dim: number, expectedSize: number) => VectorIndex;
+/**
+ * A new, empty vector index for `dim`-long rows, about `expectedSize` of them, which may read the
+ * rows it re-ranks with from `storedRows` rather than hold them all.
+ */
+export type CreateVectorIndex = (
+  dim: number,
+  expectedSize: number,
+  storedRows: StoredRows,
+) => VectorIndex;
 
 /** The embedder of a model, by the id a collection records (`Collection.embedderId`). */
 export type EmbedderResolver = (embedderId: string) => Promise<Embedder>;
@@ -131,7 +139,7 @@ export class LibrarySearch {
     }
     const indexes = await Promise.all(searched.map((id) => this.open(id)));
     let likely: EarlyRead | undefined;
-    const top: RankedChunk[] = searchIndexes(indexes, {
+    const top: RankedChunk[] = await searchIndexes(indexes, {
       text: query,
       ...(vectorFor ? { vectorFor } : {}),
       mode: options.mode,
@@ -195,7 +203,9 @@ export class LibrarySearch {
     ]);
     if (!collection) throw new CollectionNotFoundError(collectionId);
     const lexical = await openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS));
-    const vectors = this.createVectorIndex(stored.dim, stored.ids.length);
+    const vectors = this.createVectorIndex(stored.dim, stored.ids.length, (ids) =>
+      this.store.getVectors(ids),
+    );
     const index = new CollectionIndex(collectionId, vectors, lexical);
     index.addStoredVectors(stored.ids, stored.vectors);
     return index;

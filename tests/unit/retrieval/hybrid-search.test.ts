@@ -41,8 +41,8 @@ const recipes = collection('recipes', [
 ]);
 
 describe('searchIndexes', () => {
-  it('merges keyword rankings across collections by score', () => {
-    const hits = searchIndexes([recipes, films], {
+  it('merges keyword rankings across collections by score', async () => {
+    const hits = await searchIndexes([recipes, films], {
       text: 'film directed Grey Heron',
       mode: 'bm25',
       k: 3,
@@ -51,10 +51,10 @@ describe('searchIndexes', () => {
     expect(hits.map((hit) => hit.collectionId)).toContain('recipes');
   });
 
-  it('expands the query with terms of the best hit to reach the next hop', () => {
+  it('expands the query with terms of the best hit to reach the next hop', async () => {
     const request = { text: 'Which city is the director of The Grey Heron from?', k: 2 };
-    const keywordOnly = searchIndexes([films], { ...request, mode: 'bm25' });
-    const hybrid = searchIndexes([films], {
+    const keywordOnly = await searchIndexes([films], { ...request, mode: 'bm25' });
+    const hybrid = await searchIndexes([films], {
       ...request,
       mode: 'hybrid',
       vectorFor: () => Float32Array.from([1, 0, 0, 0]),
@@ -63,12 +63,17 @@ describe('searchIndexes', () => {
     expect(keywordOnly.map((hit) => hit.id)).not.toContain('films/okonkwo.md#0');
   });
 
-  it('ranks by vectors alone in dense mode and reports both ranks in hybrid', () => {
+  it('ranks by vectors alone in dense mode and reports both ranks in hybrid', async () => {
     const vector = Float32Array.from([0, 0, 1, 0]);
     const vectorFor = () => vector;
-    const [dense] = searchIndexes([films], { text: 'unused', vectorFor, mode: 'dense', k: 1 });
+    const [dense] = await searchIndexes([films], {
+      text: 'unused',
+      vectorFor,
+      mode: 'dense',
+      k: 1,
+    });
     expect(dense?.id).toBe('films/other.md#0');
-    const [hybrid] = searchIndexes([films], {
+    const [hybrid] = await searchIndexes([films], {
       text: 'rivers',
       vectorFor,
       mode: 'hybrid',
@@ -77,7 +82,7 @@ describe('searchIndexes', () => {
     expect(hybrid).toMatchObject({ id: 'films/other.md#0', lexicalRank: 1, denseRank: 1 });
   });
 
-  it('combines the dense rankings of collections of different models by rank, not score', () => {
+  it('combines the dense rankings of collections of different models by rank, not score', async () => {
     const wide = collection(
       'wide',
       [
@@ -90,7 +95,7 @@ describe('searchIndexes', () => {
       ['wide', Float32Array.from([0.9, 0.85, 0, 0, 0, 0])],
       ['films', Float32Array.from([0.5, 0, 0, 0])],
     ]);
-    const hits = searchIndexes([wide, films], {
+    const hits = await searchIndexes([wide, films], {
       text: 'unused',
       vectorFor: (collectionId) => queries.get(collectionId),
       mode: 'dense',
@@ -100,35 +105,42 @@ describe('searchIndexes', () => {
     expect(hits.map((hit) => hit.id).sort()).toEqual(['films/heron.md#0', 'wide/a.md#0']);
   });
 
-  it('names the likely results once the keyword rankings are known, ranking the same', () => {
+  it('names the likely results once the keyword rankings are known, ranking the same', async () => {
     const request = { text: 'Which city is the director of The Grey Heron from?', k: 2 };
     const vectorFor = () => Float32Array.from([0, 0, 1, 0]);
     const told: string[][] = [];
-    const hits = searchIndexes([films], {
+    const hits = await searchIndexes([films], {
       ...request,
       mode: 'hybrid',
       vectorFor,
       onLikelyResults: (ids) => told.push([...ids]),
     });
-    expect(hits).toEqual(searchIndexes([films], { ...request, mode: 'hybrid', vectorFor }));
+    expect(hits).toEqual(await searchIndexes([films], { ...request, mode: 'hybrid', vectorFor }));
     // The keyword list's best 2 and its expansion's (okonkwo.md, the next hop), each once; the
     // dense list's best is not known yet (other.md, which only the vector finds).
-    const keywordBest = searchIndexes([films], { ...request, mode: 'bm25' }).map((hit) => hit.id);
+    const keywordBest = (await searchIndexes([films], { ...request, mode: 'bm25' })).map(
+      (hit) => hit.id,
+    );
     expect(told).toHaveLength(1);
     expect(told[0]).toEqual(expect.arrayContaining([...keywordBest, 'films/okonkwo.md#0']));
     expect(new Set(told[0]).size).toBe(told[0]!.length);
     expect(told[0]!.length).toBeLessThanOrEqual(2 * request.k);
     expect(told[0]).not.toContain('films/other.md#0');
     for (const mode of ['bm25', 'dense'] as const) {
-      searchIndexes([films], { ...request, mode, vectorFor, onLikelyResults: () => told.push([]) });
+      await searchIndexes([films], {
+        ...request,
+        mode,
+        vectorFor,
+        onLikelyResults: () => told.push([]),
+      });
     }
     expect(told).toHaveLength(1);
   });
 
-  it('forgets a removed file', () => {
+  it('forgets a removed file', async () => {
     const index = collection('c', [['a.md', 'alpha beta', 0]]);
     index.removeFile('c/a.md');
     expect(index.size).toBe(0);
-    expect(searchIndexes([index], { text: 'alpha', mode: 'bm25', k: 5 })).toEqual([]);
+    expect(await searchIndexes([index], { text: 'alpha', mode: 'bm25', k: 5 })).toEqual([]);
   });
 });
