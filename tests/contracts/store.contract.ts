@@ -73,6 +73,27 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       expect(await counts('a')).toEqual({ files: 1, chunks: 3 });
     });
 
+    it('hands over a collection’s vectors in batches of files, as one load has them', async () => {
+      await store.putCollection(makeCollection('a/m'));
+      const writes = Array.from({ length: 520 }, (_, file) =>
+        makeWrite('a', `f${String(file).padStart(3, '0')}.md`, { chunkCount: 1 + (file % 3) }),
+      );
+      await store.writeFiles(writes);
+      await store.writeFiles([makeWrite('a/m', 'between.md'), makeWrite('b', 'other.md')]);
+      const batches: { ids: string[]; vectors: number[] }[] = [];
+      await store.loadVectorBatches('a', (batch) => {
+        expect(batch.dim).toBe(DIM);
+        batches.push({ ids: [...batch.ids], vectors: bytesOf(batch.vectors) });
+      });
+      expect(batches.length).toBeGreaterThan(1);
+      const whole = await store.loadVectors('a');
+      expect(batches.flatMap((batch) => batch.ids)).toEqual(whole.ids);
+      expect(batches.flatMap((batch) => batch.vectors)).toEqual(bytesOf(whole.vectors));
+      const none: unknown[] = [];
+      await store.loadVectorBatches('missing', (batch) => none.push(batch));
+      expect(none).toEqual([]);
+    });
+
     it('reads the stored vectors of chunks by id, following rewrites and deletes', async () => {
       const first = makeWrite('a', 'one.md', { chunkCount: 3 });
       const other = makeWrite('b', 'two.md', { chunkCount: 1 });

@@ -225,6 +225,14 @@ describe('flat index past its float budget', () => {
     }
   });
 
+  it('holds no floats from the start when the rows it is about to load pass the budget', () => {
+    const storedRows = async (asked: readonly string[]) => asked.map(() => undefined);
+    const large = new FlatIndex(dim, { floatBudgetBytes: budget, storedRows, expectedRows: 101 });
+    expect(large.keepsFloats).toBe(false);
+    const small = new FlatIndex(dim, { floatBudgetBytes: budget, storedRows, expectedRows: 100 });
+    expect(small.keepsFloats).toBe(true);
+  });
+
   it('keeps its floats past the budget when it has nowhere to read them from', () => {
     const index = new FlatIndex(dim, { floatBudgetBytes: 0 });
     index.add(ids, vectors);

@@ -24,13 +24,8 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import {
-  concatenateVectorRows,
-  replaceVectorRows,
-  vectorOf,
-  type VectorRow,
-} from './vector-rows.ts';
-import { fileIdOf } from '../../core/retrieval/collection-index.ts';
+import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
+import { readVectorBatches, readVectors } from './vector-reads.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
@@ -227,17 +222,12 @@ export class IdbStore implements Store {
     return concatenateVectorRows(rows, collection?.dim ?? 0);
   }
 
-  /** One read transaction; each file's row is read once, however many of its chunks are asked. */
-  async getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
-    const vectors = this.connection.transaction('vectors').store;
-    const rows = new Map<string, Promise<VectorRow | undefined>>();
-    return Promise.all(
-      ids.map(async (id) => {
-        const fileId = fileIdOf(id);
-        if (!rows.has(fileId)) rows.set(fileId, vectors.get(fileId));
-        return vectorOf(await rows.get(fileId), id);
-      }),
-    );
+  loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void> {
+    return readVectorBatches(this.connection, collectionId, onBatch);
+  }
+
+  getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    return readVectors(this.connection, ids);
   }
 
   async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {

@@ -12,11 +12,12 @@ import type {
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { validateFileUpdate, validateFileWrites } from './file-write.ts';
-import { sortById, sortChunks } from './record-order.ts';
+import { compareKeys, sortById, sortChunks } from './record-order.ts';
 import {
   concatenateVectorRows,
   replaceVectorRows,
   toVectorRow,
+  VECTOR_BATCH_FILES,
   vectorOf,
   type VectorRow,
 } from './vector-rows.ts';
@@ -166,6 +167,19 @@ export class MemoryStore implements Store {
       this.rowsOf(collectionId),
       this.collections.get(collectionId)?.dim ?? 0,
     );
+  }
+
+  async loadVectorBatches(
+    collectionId: string,
+    onBatch: (batch: StoredVectors) => void,
+  ): Promise<void> {
+    const dim = this.collections.get(collectionId)?.dim ?? 0;
+    const rows = this.rowsOf(collectionId).sort((left, right) =>
+      compareKeys(left.fileId, right.fileId),
+    );
+    for (let start = 0; start < rows.length; start += VECTOR_BATCH_FILES) {
+      onBatch(concatenateVectorRows(rows.slice(start, start + VECTOR_BATCH_FILES), dim));
+    }
   }
 
   async getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {

@@ -30,6 +30,9 @@ export function vectorOf(row: VectorRow | undefined, id: string): Float32Array |
   return new Float32Array(row.data.slice(position * row.dim * 4, (position + 1) * row.dim * 4));
 }
 
+/** Files whose vector rows `Store.loadVectorBatches` hands over at once. */
+export const VECTOR_BATCH_FILES = 500;
+
 /** All rows in one pre-sized array, files in key order. */
 export function concatenateVectorRows(rows: readonly VectorRow[], dim: number): StoredVectors {
   const ordered = [...rows].sort((left, right) => compareKeys(left.fileId, right.fileId));

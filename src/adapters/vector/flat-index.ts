@@ -21,6 +21,8 @@ export interface FlatIndexOptions {
   storedRows?: StoredRows;
   /** Float32 rows held in memory at most, with `storedRows`: {@link FLOAT_BUDGET_BYTES}. */
   floatBudgetBytes?: number;
+  /** Rows about to be added (a collection's load): past the budget, none is held from the start. */
+  expectedRows?: number;
 }
 
 const defaultCandidatesPerResult = 10;
@@ -63,6 +65,7 @@ export class FlatIndex implements VectorIndex {
     this.#storedRows = options.storedRows;
     this.#floatBudgetBytes = options.floatBudgetBytes ?? FLOAT_BUDGET_BYTES;
     this.#store = new RowStore(dim, this.#kernel);
+    this.#keepFloatsWithin(options.expectedRows ?? 0);
   }
 
   get size(): number {
@@ -80,10 +83,7 @@ export class FlatIndex implements VectorIndex {
   }
 
   add(ids: readonly string[], vectors: Float32Array): void {
-    const floatBytes = (this.size + ids.length) * this.dim * Float32Array.BYTES_PER_ELEMENT;
-    if (this.#kernel && this.#storedRows && floatBytes > this.#floatBudgetBytes) {
-      this.#store.dropFloats();
-    }
+    this.#keepFloatsWithin(this.size + ids.length);
     this.#store.add(ids, vectors);
   }
 
@@ -127,6 +127,19 @@ export class FlatIndex implements VectorIndex {
       if (vector?.length === this.dim) best.offer(dotProduct(vector, 0, query), position);
     });
     return best.bestFirst().map(({ row, score }) => ({ id: ids[row]!, score }));
+  }
+
+  /** Frees the float32 rows for good when `rows` of them would pass the budget and can be read. */
+  #keepFloatsWithin(rows: number): void {
+    const bytes = rows * this.dim * Float32Array.BYTES_PER_ELEMENT;
+    if (
+      this.#kernel &&
+      this.#storedRows &&
+      this.#store.keepsFloats &&
+      bytes > this.#floatBudgetBytes
+    ) {
+      this.#store.dropFloats();
+    }
   }
 
   /** The `count` rows with the best int8 scores. */

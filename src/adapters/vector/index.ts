@@ -42,12 +42,13 @@ export function chooseVectorIndexFactory(_expectedSize: number): ImmediateVector
 /**
  * A new, empty index of the kind `chooseVectorIndexFactory` picks at every size, the flat one
  * (core's `CreateVectorIndex`). Given where the rows are stored, it keeps only its int8 codes in
- * memory once the float32 rows would pass `FLOAT_BUDGET_BYTES`.
+ * memory once the float32 rows would pass `FLOAT_BUDGET_BYTES` (from the start, when the
+ * `expectedSize` rows about to be loaded would).
  */
 export function chooseVectorIndex(
   dim: number,
-  _expectedSize: number,
+  expectedSize: number,
   storedRows?: StoredRows,
 ): VectorIndex {
-  return new FlatIndex(dim, storedRows ? { storedRows } : {});
+  return new FlatIndex(dim, storedRows ? { storedRows, expectedRows: expectedSize } : {});
 }

@@ -194,20 +194,19 @@ export class LibrarySearch {
 
   /**
    * The collection's stored keyword index (no tokenising, see `openKeywordIndex`) and its stored
-   * vectors, added in one call.
+   * vectors, added a batch of files at a time (`Store.loadVectorBatches`: no array of them all).
    */
   async #load(collectionId: string): Promise<CollectionIndex> {
-    const [collection, stored] = await Promise.all([
-      this.store.getCollection(collectionId),
-      this.store.loadVectors(collectionId),
-    ]);
+    const collection = await this.store.getCollection(collectionId);
     if (!collection) throw new CollectionNotFoundError(collectionId);
     const lexical = await openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS));
-    const vectors = this.createVectorIndex(stored.dim, stored.ids.length, (ids) =>
+    const vectors = this.createVectorIndex(collection.dim, collection.chunkCount, (ids) =>
       this.store.getVectors(ids),
     );
     const index = new CollectionIndex(collectionId, vectors, lexical);
-    index.addStoredVectors(stored.ids, stored.vectors);
+    await this.store.loadVectorBatches(collectionId, (batch) =>
+      index.addStoredVectors(batch.ids, batch.vectors),
+    );
     return index;
   }
 }
