@@ -64,10 +64,10 @@ class ArchivistEngine implements PeerEngine {
 
   async build(corpus: PeerCorpus): Promise<void> {
     const vectors = chooseVectorIndex(corpus.dim, corpus.ids.length);
-    const index = new CollectionIndex(PEER_COLLECTION, vectors, new Bm25Index());
-    index.lexical.add(corpus.ids.map((id, row) => ({ id, text: corpus.texts[row]! })));
-    index.addStoredVectors(corpus.ids, corpus.vectors);
-    this.#index = index;
+    const lexical = new Bm25Index();
+    lexical.add(corpus.ids.map((id, row) => ({ id, text: corpus.texts[row]! })));
+    vectors.add(corpus.ids, corpus.vectors);
+    this.#index = new CollectionIndex(PEER_COLLECTION, vectors, lexical, [corpus.ids]);
   }
 
   async search(query: string, k: number, vector?: Float32Array): Promise<string[]> {

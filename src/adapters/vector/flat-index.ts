@@ -21,7 +21,10 @@ export interface FlatIndexOptions {
   storedRows?: StoredRows;
   /** Float32 rows held in memory at most, with `storedRows`: {@link FLOAT_BUDGET_BYTES}. */
   floatBudgetBytes?: number;
-  /** Rows about to be added (a collection's load): past the budget, none is held from the start. */
+  /**
+   * Rows about to be added (a collection's load): room for them is made at once, and past the
+   * budget no float is held from the start.
+   */
   expectedRows?: number;
 }
 
@@ -66,6 +69,7 @@ export class FlatIndex implements VectorIndex {
     this.#floatBudgetBytes = options.floatBudgetBytes ?? FLOAT_BUDGET_BYTES;
     this.#store = new RowStore(dim, this.#kernel);
     this.#keepFloatsWithin(options.expectedRows ?? 0);
+    this.#store.reserve(options.expectedRows ?? 0);
   }
 
   get size(): number {

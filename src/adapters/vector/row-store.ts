@@ -62,7 +62,7 @@ export class RowStore {
 
   add(ids: readonly string[], vectors: Float32Array): void {
     checkRows(this.dim, ids, vectors);
-    this.#reserve(this.size + ids.length);
+    this.reserve(this.size + ids.length);
     const first = this.size;
     const written = new Int32Array(ids.length);
     let appended = true;
@@ -106,7 +106,8 @@ export class RowStore {
     }
   }
 
-  #reserve(needed: number): void {
+  /** Makes room for `needed` rows (at once, for a collection about to be loaded). */
+  reserve(needed: number): void {
     if (needed <= this.#capacity) return;
     const grown = Math.max(needed, Math.ceil(this.#capacity * growthFactor), minimumCapacity);
     this.#capacity = grown;

@@ -11,14 +11,21 @@ export function fileIdOf(chunkId: string): string {
 /** The in-memory search state of one collection: dense + keyword indexes, updated per file. */
 export class CollectionIndex {
   readonly #chunksByFile = new Map<string, string[]>();
-  /** Chunk ids of `addStoredVectors` not yet in `#chunksByFile`. */
-  #ungrouped: (readonly string[])[] = [];
+  /** Chunk ids restored from the store, not yet in `#chunksByFile`. */
+  #ungrouped: (readonly string[])[];
 
+  /**
+   * `storedIds`: chunk ids both indexes already hold (a collection restored from the store), in
+   * any grouping; they are filed by file at the first change, not on load.
+   */
   constructor(
     readonly collectionId: string,
     readonly vectors: VectorIndex,
     readonly lexical: LexicalIndex,
-  ) {}
+    storedIds: readonly (readonly string[])[] = [],
+  ) {
+    this.#ungrouped = [...storedIds];
+  }
 
   get size(): number {
     return this.lexical.size;
@@ -40,15 +47,6 @@ export class CollectionIndex {
     this.vectors.add(ids, vectors);
     this.lexical.addSegment(keywords);
     this.#chunksByFile.set(fileId, ids);
-  }
-
-  /**
-   * Adds stored vectors, row i for `ids[i]`, of chunks the keyword index already holds (an index
-   * restored from the store).
-   */
-  addStoredVectors(ids: readonly string[], vectors: Float32Array): void {
-    this.vectors.add(ids, vectors);
-    this.#ungrouped.push(ids);
   }
 
   /** Rebuilds the keyword index at its live size (see `LexicalIndex.compact`): after a sync. */

@@ -194,19 +194,23 @@ export class LibrarySearch {
 
   /**
    * The collection's stored keyword index (no tokenising, see `openKeywordIndex`) and its stored
-   * vectors, added a batch of files at a time (`Store.loadVectorBatches`: no array of them all).
+   * vectors, read side by side; the vectors a batch of files at a time (`Store.loadVectorBatches`:
+   * no array of them all).
    */
   async #load(collectionId: string): Promise<CollectionIndex> {
     const collection = await this.store.getCollection(collectionId);
     if (!collection) throw new CollectionNotFoundError(collectionId);
-    const lexical = await openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS));
     const vectors = this.createVectorIndex(collection.dim, collection.chunkCount, (ids) =>
       this.store.getVectors(ids),
     );
-    const index = new CollectionIndex(collectionId, vectors, lexical);
-    await this.store.loadVectorBatches(collectionId, (batch) =>
-      index.addStoredVectors(batch.ids, batch.vectors),
-    );
-    return index;
+    const storedIds: (readonly string[])[] = [];
+    const [lexical] = await Promise.all([
+      openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS)),
+      this.store.loadVectorBatches(collectionId, (batch) => {
+        vectors.add(batch.ids, batch.vectors);
+        storedIds.push(batch.ids);
+      }),
+    ]);
+    return new CollectionIndex(collectionId, vectors, lexical, storedIds);
   }
 }
