@@ -1,6 +1,7 @@
 /** What a sync does to its collection once every file is committed. */
 import type { Store } from '../ports/store.ts';
-import { computeBoundary } from '../retrieval/knowledge-boundary.ts';
+import type { ReadVectorBatches } from '../retrieval/clustering.ts';
+import { computeBoundary, computeBoundaryInBatches } from '../retrieval/knowledge-boundary.ts';
 import { openKeywordIndex } from '../retrieval/stored-keyword-index.ts';
 import { timeSlices } from '../time-slices.ts';
 import type { Collection } from '../types.ts';
@@ -21,9 +22,13 @@ export async function finishCollection(
   const id = collection.id;
   if (changed) {
     await openKeywordIndex(store, id, timeSlices(MERGE_SLICE_MS));
-    const stored = await store.loadVectors(id);
-    const previous = await store.getCentroids(id);
-    await store.putCentroids(computeBoundary(id, stored.vectors, dim, previous));
+    const [previous, stored] = await Promise.all([store.getCentroids(id), store.getCollection(id)]);
+    const read: ReadVectorBatches = (onBatch) =>
+      store.loadVectorBatches(id, (batch) => onBatch(batch.vectors));
+    const boundary =
+      (await computeBoundaryInBatches(id, read, stored?.chunkCount ?? 0, dim, previous)) ??
+      computeBoundary(id, (await store.loadVectors(id)).vectors, dim, previous);
+    await store.putCentroids(boundary);
   }
   await store.putCollection({
     ...((await store.getCollection(id)) ?? collection),

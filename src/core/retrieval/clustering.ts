@@ -36,7 +36,66 @@ export function clusterVectors(
   const total = vectors.length / dim;
   if (total === 0 || count === 0) return { dim, centroids: new Float32Array(0), counts: [] };
   const random = seededRandom(options.seed ?? 7);
-  const sample = sampleRows(vectors, dim, Math.min(total, options.sampleSize ?? 8192), random);
+  const picks = samplePicks(total, options, random);
+  const sample = new Float32Array(picks.length * dim);
+  picks.forEach((row, slot) =>
+    sample.set(vectors.subarray(row * dim, (row + 1) * dim), slot * dim),
+  );
+  const centroids = fitCentroids(sample, dim, count, random, options);
+  return {
+    dim,
+    centroids,
+    counts: countMembers(vectors, centroids, dim, newCounts(centroids, dim)),
+  };
+}
+
+/** Hands every row of a set of vectors to `onBatch`, a run of rows at a time, in one order. */
+export type ReadVectorBatches = (onBatch: (vectors: Float32Array) => void) => Promise<void>;
+
+/**
+ * `clusterVectors` over `total` rows read in batches, the same result to the bit, without an
+ * array of them all: one read takes the sample's rows, a second counts every row's nearest
+ * centroid. Resolves `undefined` when a read does not hand over exactly `total` rows (the
+ * vectors changed meanwhile).
+ */
+export async function clusterVectorBatches(
+  read: ReadVectorBatches,
+  total: number,
+  dim: number,
+  count: number,
+  options: ClusterOptions = {},
+): Promise<Clustering | undefined> {
+  if (total === 0 || count === 0) return { dim, centroids: new Float32Array(0), counts: [] };
+  const random = seededRandom(options.seed ?? 7);
+  const picks = samplePicks(total, options, random);
+  const slotOf = new Map(Array.from(picks, (row, slot) => [row, slot]));
+  const sample = new Float32Array(picks.length * dim);
+  let rows = 0;
+  await read((vectors) => {
+    for (let offset = 0; offset < vectors.length; offset += dim, rows += 1) {
+      const slot = slotOf.get(rows);
+      if (slot !== undefined) sample.set(vectors.subarray(offset, offset + dim), slot * dim);
+    }
+  });
+  if (rows !== total) return undefined;
+  const centroids = fitCentroids(sample, dim, count, random, options);
+  const counts = newCounts(centroids, dim);
+  rows = 0;
+  await read((vectors) => {
+    rows += vectors.length / dim;
+    countMembers(vectors, centroids, dim, counts);
+  });
+  return rows === total ? { dim, centroids, counts } : undefined;
+}
+
+/** k-means++ seeds, then the iterations, on the sample's rows. */
+function fitCentroids(
+  sample: Float32Array,
+  dim: number,
+  count: number,
+  random: () => number,
+  options: ClusterOptions,
+): Float32Array {
   const k = Math.min(count, sample.length / dim);
   let centroids = seedCentroids(sample, dim, k, random, options.initial);
   const iterations = options.iterations ?? (options.initial ? 4 : 10);
@@ -44,7 +103,24 @@ export function clusterVectors(
     const { sums, counts } = accumulate(sample, centroids, dim);
     centroids = recenter(sums, counts, centroids, dim);
   }
-  return { dim, centroids, counts: accumulate(vectors, centroids, dim).counts };
+  return centroids;
+}
+
+function newCounts(centroids: Float32Array, dim: number): number[] {
+  return new Array<number>(centroids.length / dim).fill(0);
+}
+
+/** Adds each row's nearest centroid to `counts`. */
+function countMembers(
+  vectors: Float32Array,
+  centroids: Float32Array,
+  dim: number,
+  counts: number[],
+): number[] {
+  for (let offset = 0; offset < vectors.length; offset += dim) {
+    counts[nearestCentroid(vectors, offset, centroids, dim)]! += 1;
+  }
+  return counts;
 }
 
 /**
@@ -94,22 +170,19 @@ export function nearestCentroid(
   return best;
 }
 
-function sampleRows(
-  vectors: Float32Array,
-  dim: number,
-  size: number,
-  random: () => number,
-): Float32Array {
-  const total = vectors.length / dim;
-  if (size >= total) return vectors;
-  const order = Array.from({ length: total }, (_, index) => index);
-  const sample = new Float32Array(size * dim);
+/**
+ * The rows the centroids are fitted on, in the order they are taken: every row when the sample
+ * would hold them all, else `sampleSize` rows by a partial Fisher-Yates shuffle.
+ */
+function samplePicks(total: number, options: ClusterOptions, random: () => number): Int32Array {
+  const size = Math.min(total, options.sampleSize ?? 8192);
+  const order = Int32Array.from({ length: total }, (_, index) => index);
+  if (size >= total) return order;
   for (let index = 0; index < size; index += 1) {
     const pick = index + Math.floor(random() * (total - index));
     [order[index], order[pick]] = [order[pick]!, order[index]!];
-    sample.set(vectors.subarray(order[index]! * dim, (order[index]! + 1) * dim), index * dim);
   }
-  return sample;
+  return order.subarray(0, size);
 }
 
 function seedCentroids(

@@ -1,5 +1,11 @@
 import type { StoredCentroids } from '../ports/store.ts';
-import { clusterCountFor, clusterVectors } from './clustering.ts';
+import {
+  clusterCountFor,
+  clusterVectorBatches,
+  clusterVectors,
+  type Clustering,
+  type ReadVectorBatches,
+} from './clustering.ts';
 import { dot } from './vector-math.ts';
 
 /**
@@ -14,16 +20,46 @@ export function computeBoundary(
   previous?: StoredCentroids,
 ): StoredCentroids {
   const chunkCount = vectors.length / dim;
-  const initial = previous && previous.dim === dim ? largestFirst(previous) : undefined;
-  const clustering = clusterVectors(vectors, dim, clusterCountFor(chunkCount), { initial });
-  return {
-    collectionId,
-    dim,
-    centroids: clustering.centroids,
-    counts: clustering.counts,
+  const clustering = clusterVectors(vectors, dim, clusterCountFor(chunkCount), {
+    initial: initialCentroids(previous, dim),
+  });
+  return toBoundary(collectionId, chunkCount, clustering);
+}
+
+/**
+ * `computeBoundary` over the collection's `chunkCount` vectors read in batches (two reads, no
+ * array of them all; `clusterVectorBatches`), the same boundary; `undefined` when the vectors
+ * changed between the reads.
+ */
+export async function computeBoundaryInBatches(
+  collectionId: string,
+  read: ReadVectorBatches,
+  chunkCount: number,
+  dim: number,
+  previous?: StoredCentroids,
+): Promise<StoredCentroids | undefined> {
+  const clustering = await clusterVectorBatches(
+    read,
     chunkCount,
-    updatedAt: Date.now(),
-  };
+    dim,
+    clusterCountFor(chunkCount),
+    {
+      initial: initialCentroids(previous, dim),
+    },
+  );
+  return clustering && toBoundary(collectionId, chunkCount, clustering);
+}
+
+function initialCentroids(previous: StoredCentroids | undefined, dim: number) {
+  return previous && previous.dim === dim ? largestFirst(previous) : undefined;
+}
+
+function toBoundary(
+  collectionId: string,
+  chunkCount: number,
+  { dim, centroids, counts }: Clustering,
+): StoredCentroids {
+  return { collectionId, dim, centroids, counts, chunkCount, updatedAt: Date.now() };
 }
 
 function largestFirst(boundary: StoredCentroids): Float32Array {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clusterCountFor,
+  clusterVectorBatches,
   clusterVectors,
   nearestCentroid,
+  type ReadVectorBatches,
 } from '../../../src/core/retrieval/clustering.ts';
 import {
   computeBoundary,
+  computeBoundaryInBatches,
   routeByBoundary,
 } from '../../../src/core/retrieval/knowledge-boundary.ts';
 import { dot, normalizeRows, seededRandom } from '../../../src/core/retrieval/vector-math.ts';
@@ -49,6 +52,69 @@ describe('clustering', () => {
     const vectors = clustered(3, 10, 8);
     expect(clusterVectors(vectors, 8, 5)).toEqual(clusterVectors(vectors, 8, 5));
     expect(clusterVectors(new Float32Array(0), 8, 3).counts).toEqual([]);
+  });
+});
+
+/** Reads `vectors` in runs of `rows` rows. */
+function batchesOf(vectors: Float32Array, dim: number, rows: number): ReadVectorBatches {
+  return async (onBatch) => {
+    for (let start = 0; start < vectors.length; start += rows * dim) {
+      onBatch(vectors.slice(start, start + rows * dim));
+    }
+  };
+}
+
+describe('clustering in batches', () => {
+  const dim = 8;
+  const vectors = clustered(6, 50, dim, 4);
+
+  it.each([
+    ['a sample of every row', {}],
+    ['a sample of some rows', { sampleSize: 40 }],
+    ['earlier centroids to start from', { sampleSize: 40, initial: clustered(3, 1, dim, 5) }],
+  ])('gives what clusterVectors gives, to the bit, with %s', async (_name, options) => {
+    const whole = clusterVectors(vectors, dim, 12, options);
+    for (const rows of [1, 7, 300]) {
+      const batched = await clusterVectorBatches(
+        batchesOf(vectors, dim, rows),
+        300,
+        dim,
+        12,
+        options,
+      );
+      expect(batched).toEqual(whole);
+      expect(new Uint8Array(batched!.centroids.buffer)).toEqual(
+        new Uint8Array(whole.centroids.buffer),
+      );
+    }
+  });
+
+  it('gives nothing when a read does not hold the rows it was told of', async () => {
+    expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 299, dim, 12)).toBeUndefined();
+    let reads = 0;
+    const shrinking: ReadVectorBatches = async (onBatch) => {
+      reads += 1;
+      onBatch(reads === 1 ? vectors : vectors.subarray(dim));
+    };
+    expect(await clusterVectorBatches(shrinking, 300, dim, 12)).toBeUndefined();
+    expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 0, dim, 12)).toEqual({
+      dim,
+      centroids: new Float32Array(0),
+      counts: [],
+    });
+  });
+
+  it('makes the same knowledge boundary as one array of the vectors', async () => {
+    const previous = computeBoundary('c', clustered(4, 10, dim, 6), dim);
+    const whole = computeBoundary('c', vectors, dim, previous);
+    const batched = await computeBoundaryInBatches(
+      'c',
+      batchesOf(vectors, dim, 64),
+      300,
+      dim,
+      previous,
+    );
+    expect({ ...batched, updatedAt: 0 }).toEqual({ ...whole, updatedAt: 0 });
   });
 });
 
