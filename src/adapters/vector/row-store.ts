@@ -76,16 +76,7 @@ export class RowStore {
       written[index] = row;
       appended &&= row === first + index;
     });
-    // New ids in order (a collection's load): one copy instead of one per row.
-    if (!this.#keepsFloats) {
-      // Only the listener keeps anything of the floats.
-    } else if (appended) this.#rows.set(vectors, first * this.dim);
-    else {
-      written.forEach((row, index) => {
-        const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
-        this.#rows.set(source, row * this.dim);
-      });
-    }
+    if (this.#keepsFloats) this.#writeFloats(written, vectors, appended ? first : undefined);
     this.listener?.write(written, vectors);
   }
 
@@ -104,6 +95,21 @@ export class RowStore {
       }
       this.listener?.move(last, row);
     }
+  }
+
+  /**
+   * Copies row i of `vectors` to row `written[i]`; new ids in order from row `appendedFrom` (a
+   * collection's load) in one copy instead of one per row.
+   */
+  #writeFloats(written: Int32Array, vectors: Float32Array, appendedFrom?: number): void {
+    if (appendedFrom !== undefined) {
+      this.#rows.set(vectors, appendedFrom * this.dim);
+      return;
+    }
+    written.forEach((row, index) => {
+      const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
+      this.#rows.set(source, row * this.dim);
+    });
   }
 
   /** Makes room for `needed` rows (at once, for a collection about to be loaded). */

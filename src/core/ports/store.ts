@@ -142,7 +142,7 @@ export interface Store {
   /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
   /**
-   * The same vectors handed to `onBatch` a few hundred files at a time (files in id order, in one
+   * The same vectors handed to `onBatch` a batch of files at a time (files in id order, in one
    * read), so that no array of them all is made: `onBatch` runs synchronously between reads.
    */
   loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void>;

@@ -98,16 +98,15 @@ export async function searchIndexes(
       const vector = vectorFor(index.collectionId);
       if (vector) byModel.set(vector, [...(byModel.get(vector) ?? []), index]);
     }
+    /** The dense hits of one model's collections, merged by score. */
+    const searchModel = async (vector: Float32Array, group: readonly CollectionIndex[]) => {
+      const searched = group.map(async (index) => {
+        return [index, await index.vectors.search(vector, candidates)] as const;
+      });
+      return merge(await Promise.all(searched));
+    };
     const rankings = await Promise.all(
-      [...byModel].map(async ([vector, group]) =>
-        merge(
-          await Promise.all(
-            group.map(
-              async (index) => [index, await index.vectors.search(vector, candidates)] as const,
-            ),
-          ),
-        ),
-      ),
+      [...byModel].map(([vector, group]) => searchModel(vector, group)),
     );
     dense =
       rankings.length === 1
