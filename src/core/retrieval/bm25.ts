@@ -1,10 +1,10 @@
 import type { KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
 import type { SearchHit } from '../types.ts';
+import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
 import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
-import { TopHits } from './top-hits.ts';
 
 export interface Bm25Options {
   k1?: number;
@@ -32,9 +32,9 @@ export class Bm25Index implements LexicalIndex {
   #documentTerms = DocumentPairs.empty();
   #live = 0;
   #totalLength = 0;
-  /** Score accumulator by slot, reused by every search (zeroed where it was used). */
-  #scores = new Float64Array(0);
-  #touched = new Uint8Array(0);
+  /** Counts the adds and removes, for the scorer's norms (`ScoredDocuments.version`). */
+  #version = 0;
+  readonly #scorer = new Bm25Scorer();
 
   constructor(options: Bm25Options = {}) {
     this.#k1 = options.k1 ?? 1.2;
@@ -57,8 +57,6 @@ export class Bm25Index implements LexicalIndex {
     segment.ids.forEach((id, slot) => index.#slotOf.set(id, slot));
     index.#live = segment.ids.length;
     index.#totalLength = index.#lengths.reduce((sum, length) => sum + length, 0);
-    index.#scores = new Float64Array(Math.max(64, index.#live));
-    index.#touched = new Uint8Array(index.#scores.length);
     return index;
   }
 
@@ -133,8 +131,7 @@ export class Bm25Index implements LexicalIndex {
     this.#documentTerms = compacted.#documentTerms;
     this.#live = compacted.#live;
     this.#totalLength = compacted.#totalLength;
-    this.#scores = compacted.#scores;
-    this.#touched = compacted.#touched;
+    this.#version += 1;
   }
 
   remove(ids: readonly string[]): void {
@@ -153,41 +150,33 @@ export class Bm25Index implements LexicalIndex {
     return terms;
   }
 
-  /** BM25 with a weight per query term (1 for the user's words, less for expansion terms). */
+  /**
+   * BM25 with a weight per query term (1 for the user's words, less for expansion terms): the best
+   * `k`, scored as summing every term's contribution in the query's order (`Bm25Scorer`).
+   */
   searchTerms(terms: ReadonlyMap<string, number>, k: number): SearchHit[] {
     if (this.#live === 0 || k <= 0) return [];
-    const averageLength = this.#totalLength / this.#live || 1;
-    const scores = this.#scores;
-    const touched = this.#touched;
-    const lengths = this.#lengths;
-    const k1 = this.#k1;
-    const b = this.#b;
-    const hit: number[] = [];
+    const query: WeightedTerm[] = [];
     for (const [term, weight] of terms) {
       const termId = this.#postings.find(term);
       if (termId === undefined || this.#postings.holders(termId) === 0) continue;
       const idf = weight * this.#idf(this.#postings.holders(termId));
-      const { pairs, end } = this.#postings.list(termId);
-      for (let position = 0; position < end; position += 2) {
-        const slot = pairs[position]!;
-        const length = lengths[slot]!;
-        if (length < 0) continue;
-        const frequency = pairs[position + 1]!;
-        const norm = k1 * (1 - b + (b * length) / averageLength);
-        scores[slot]! += (idf * frequency * (k1 + 1)) / (frequency + norm);
-        if (touched[slot] === 0) {
-          touched[slot] = 1;
-          hit.push(slot);
-        }
-      }
+      if (idf > 0) query.push({ termId, idf });
     }
-    const top = new TopHits(k);
-    for (const slot of hit) {
-      top.offer(this.#ids[slot]!, scores[slot]!);
-      scores[slot] = 0;
-      touched[slot] = 0;
-    }
-    return top.hits();
+    if (query.length === 0) return [];
+    return this.#scorer.top(
+      {
+        postings: this.#postings,
+        ids: this.#ids,
+        lengths: this.#lengths,
+        averageLength: this.#totalLength / this.#live || 1,
+        k1: this.#k1,
+        b: this.#b,
+        version: this.#version,
+      },
+      query,
+      k,
+    );
   }
 
   /**
@@ -235,11 +224,7 @@ export class Bm25Index implements LexicalIndex {
     this.#lengths.push(length);
     this.#live += 1;
     this.#totalLength += length;
-    if (this.#scores.length <= slot) {
-      const capacity = Math.max(64, this.#scores.length * 2);
-      this.#scores = new Float64Array(capacity);
-      this.#touched = new Uint8Array(capacity);
-    }
+    this.#version += 1;
   }
 
   #removeOne(id: string): void {
@@ -253,6 +238,7 @@ export class Bm25Index implements LexicalIndex {
     this.#lengths[slot] = -1;
     this.#slotOf.delete(id);
     this.#live -= 1;
+    this.#version += 1;
   }
 
   /**

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Scorer, type ScoredDocuments } from '../../../src/core/retrieval/bm25-scoring.ts';
+import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import { PostingLists } from '../../../src/core/retrieval/postings.ts';
+
+/** Three documents over two terms: `a` holds term 0 twice, `b` both terms, `c` term 1. */
+function documents(version: number, lengths = [4, 2, 6]): ScoredDocuments {
+  const postings = new PostingLists();
+  const sun = postings.idOf('sun');
+  const rain = postings.idOf('rain');
+  postings.append(sun, 0, 2);
+  postings.append(sun, 1, 1);
+  postings.append(rain, 1, 1);
+  postings.append(rain, 2, 3);
+  const live = lengths.filter((length) => length >= 0);
+  return {
+    postings,
+    ids: ['a', 'b', 'c'],
+    lengths,
+    averageLength: live.reduce((sum, length) => sum + length, 0) / live.length,
+    k1: 1.2,
+    b: 0.75,
+    version,
+  };
+}
+
+/** BM25 summed term after term in the query's order, as the scorer must. */
+function reference(
+  scored: ScoredDocuments,
+  query: readonly { termId: number; idf: number }[],
+): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const { termId, idf } of query) {
+    const { pairs, end } = scored.postings.list(termId);
+    for (let position = 0; position < end; position += 2) {
+      const slot = pairs[position]!;
+      const length = scored.lengths[slot]!;
+      if (length < 0) continue;
+      const frequency = pairs[position + 1]!;
+      const norm = scored.k1 * (1 - scored.b + (scored.b * length) / scored.averageLength);
+      const id = scored.ids[slot]!;
+      scores.set(
+        id,
+        (scores.get(id) ?? 0) + (idf * frequency * (scored.k1 + 1)) / (frequency + norm),
+      );
+    }
+  }
+  return scores;
+}
+
+describe('Bm25Scorer', () => {
+  const query = [
+    { termId: 1, idf: 0.7 },
+    { termId: 0, idf: 1.3 },
+  ];
+
+  it('scores every document holding a query term as the lists sum it, to the bit, best first', () => {
+    const scored = documents(1);
+    const hits = new Bm25Scorer().top(scored, query, 10);
+    const expected = reference(scored, query);
+    expect(hits.map((hit) => hit.id)).toEqual(
+      [...expected].sort((left, right) => right[1] - left[1]).map(([id]) => id),
+    );
+    for (const hit of hits) expect(hit.score).toBe(expected.get(hit.id));
+  });
+
+  it('keeps the best k and leaves its accumulators clean for the next search', () => {
+    const scorer = new Bm25Scorer();
+    const scored = documents(1);
+    const all = scorer.top(scored, query, 10);
+    expect(scorer.top(scored, query, 1)).toEqual(all.slice(0, 1));
+    expect(scorer.top(scored, query, 10)).toEqual(all);
+    expect(scorer.top(scored, [{ termId: 0, idf: 1 }], 10).map((hit) => hit.id)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+
+  it('computes the length norms again when the version changes, and skips removed documents', () => {
+    const scorer = new Bm25Scorer();
+    scorer.top(documents(1), query, 10);
+    const changed = documents(2, [4, -1, 20]);
+    const hits = scorer.top(changed, query, 10);
+    expect(hits.map((hit) => hit.id).sort()).toEqual(['a', 'c']);
+    const expected = reference(changed, query);
+    for (const hit of hits) expect(hit.score).toBe(expected.get(hit.id));
+  });
+});
+
+describe('Bm25Index scoring', () => {
+  const texts = [
+    'Glaciers of the northern range retreat each summer.',
+    'The northern lights were seen over the range.',
+    'Summer glaciers melt into the valley river.',
+    'River valleys of the range flood in spring.',
+  ];
+
+  it('ranks after adds and removes exactly as an index built from the documents left', () => {
+    const index = new Bm25Index();
+    index.add(texts.map((text, position) => ({ id: `d${position}`, text })));
+    index.search('northern range glaciers', 10);
+    index.remove(['d1']);
+    index.add([{ id: 'd4', text: 'A range of glaciers north of the river.' }]);
+    const fresh = new Bm25Index();
+    fresh.add([
+      ...texts.map((text, position) => ({ id: `d${position}`, text })).filter((_, at) => at !== 1),
+      { id: 'd4', text: 'A range of glaciers north of the river.' },
+    ]);
+    for (const query of ['northern range glaciers', 'river valley summer', 'range']) {
+      expect(index.search(query, 10)).toEqual(fresh.search(query, 10));
+    }
+  });
+
+  it('leaves out query terms of no weight', () => {
+    const index = new Bm25Index();
+    index.add(texts.map((text, position) => ({ id: `d${position}`, text })));
+    expect(index.searchTerms(new Map([['glacier', 0]]), 10)).toEqual([]);
+    expect(index.searchTerms(new Map([['glacier', 1]]), 10).length).toBeGreaterThan(0);
+  });
+});
