@@ -48,15 +48,7 @@ export class Bm25Index implements LexicalIndex {
    */
   static fromSegment(segment: KeywordSegment, options: Bm25Options = {}): Bm25Index {
     const index = new Bm25Index(options);
-    index.#postings = segment.byTerm
-      ? PostingLists.fromLists(segment.terms, segment.byTerm)
-      : PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
-    index.#ids = segment.ids;
-    index.#lengths = Array.from(segment.lengths);
-    index.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
-    segment.ids.forEach((id, slot) => index.#slotOf.set(id, slot));
-    index.#live = segment.ids.length;
-    index.#totalLength = index.#lengths.reduce((sum, length) => sum + length, 0);
+    index.#holdOnly(segment);
     return index;
   }
 
@@ -123,15 +115,7 @@ export class Bm25Index implements LexicalIndex {
   }
 
   compact(): void {
-    const compacted = Bm25Index.fromSegment(this.toSegment(), { k1: this.#k1, b: this.#b });
-    this.#postings = compacted.#postings;
-    this.#slotOf = compacted.#slotOf;
-    this.#ids = compacted.#ids;
-    this.#lengths = compacted.#lengths;
-    this.#documentTerms = compacted.#documentTerms;
-    this.#live = compacted.#live;
-    this.#totalLength = compacted.#totalLength;
-    this.#version += 1;
+    this.#holdOnly(this.toSegment());
   }
 
   remove(ids: readonly string[]): void {
@@ -207,6 +191,21 @@ export class Bm25Index implements LexicalIndex {
     const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
     const best = top[0]?.[1] ?? 1;
     return new Map(top.map(([term, weight]) => [term, weight / best]));
+  }
+
+  /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
+  #holdOnly(segment: KeywordSegment): void {
+    this.#postings = segment.byTerm
+      ? PostingLists.fromLists(segment.terms, segment.byTerm)
+      : PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
+    this.#ids = segment.ids;
+    this.#lengths = Array.from(segment.lengths);
+    this.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
+    this.#slotOf = new Map();
+    segment.ids.forEach((id, slot) => this.#slotOf.set(id, slot));
+    this.#live = segment.ids.length;
+    this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
+    this.#version += 1;
   }
 
   /**

@@ -37,10 +37,13 @@ export function clusterVectors(
   if (total === 0 || count === 0) return { dim, centroids: new Float32Array(0), counts: [] };
   const random = seededRandom(options.seed ?? 7);
   const picks = samplePicks(total, options, random);
-  const sample = new Float32Array(picks.length * dim);
-  picks.forEach((row, slot) =>
-    sample.set(vectors.subarray(row * dim, (row + 1) * dim), slot * dim),
-  );
+  // A sample of every row takes them in order (`samplePicks`): the vectors themselves.
+  const sample = picks.length === total ? vectors : new Float32Array(picks.length * dim);
+  if (sample !== vectors) {
+    picks.forEach((row, slot) =>
+      sample.set(vectors.subarray(row * dim, (row + 1) * dim), slot * dim),
+    );
+  }
   const centroids = fitCentroids(sample, dim, count, random, options);
   return {
     dim,
