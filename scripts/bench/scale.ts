@@ -1,7 +1,7 @@
 // IndexedDB's classes as globals, which `idb` needs, for `--store indexeddb`.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +11,7 @@ import { createEmbedder } from '../node-embedder.ts';
 import { createNodeParsers } from '../node-parsers.ts';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
+import { LevelStore } from '../../src/adapters/store/level-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { newCollection } from '../../src/core/collection.ts';
@@ -28,20 +29,23 @@ const MB = 1024 * 1024;
 /** Times the collection is loaded again from the store, each by a new `LibrarySearch`. */
 const RELOAD_RUNS = 3;
 const COLLECTION_ID = 'scale';
-const STORES = ['memory', 'indexeddb'] as const;
+const STORES = ['level', 'memory', 'indexeddb'] as const;
 type StoreKind = (typeof STORES)[number];
 
 /**
  * `bench scale [--chunks 50000] [--docs DIR] [--questions DIR] [--queries 200] [--store
- * memory|indexeddb] [--seed 1] [--dir DIR]`: generates a folder that chunks into about `--chunks`
+ * level|memory|indexeddb] [--seed 1] [--dir DIR]`: generates a folder that chunks into about `--chunks`
  * chunks (scripts/fixtures/scale-folder.ts: the sentences of the dev eval documents recombined
  * into new documents of 10 sections), ingests it with the real Node pipeline into one collection
  * (parsers, chunker, built-in embedder, the store, the live BM25 and vector indexes), then loads
  * the collection again from the store as the app does on its first search after a reload (cold
  * first search, `RELOAD_RUNS` times) and times `--queries` questions of the dev question files in
  * each search mode on the reloaded index. Reports ingest time and rate, search latency, and
- * resident memory and JS heap at each step. `--store indexeddb` runs the app's IndexedDB store on
- * fake-indexeddb (in memory, pure JavaScript: its speed is not a browser's).
+ * resident memory and JS heap at each step. The store is `LevelStore` by default (on disk, in a
+ * temporary folder: LevelDB, the engine under Chromium's IndexedDB, so texts and float32 rows stay
+ * out of memory as in the browser); `--store memory` holds everything in the heap, and `--store
+ * indexeddb` runs the app's IndexedDB store on fake-indexeddb (in memory, pure JavaScript: its
+ * speed is not a browser's).
  */
 export async function runScaleBench(args: string[]): Promise<Record<string, unknown>> {
   const { values } = parseArgs({
@@ -51,7 +55,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       docs: { type: 'string', default: '../shared/eval/dev/docs' },
       questions: { type: 'string' },
       queries: { type: 'string', default: '200' },
-      store: { type: 'string', default: 'memory' },
+      store: { type: 'string', default: 'level' },
       seed: { type: 'string', default: '1' },
       dir: { type: 'string' },
     },
@@ -65,6 +69,8 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
     positiveWholeNumber('queries', values.queries),
   );
   const folder = await emptyFolder(values.dir);
+  const storeFolder = await mkdtemp(join(tmpdir(), 'archivist-scale-store-'));
+  let store: Store | undefined;
   try {
     const generate = await timed(async () =>
       writeScaleFolder(folder, await readSourcePassages(values.docs), {
@@ -75,7 +81,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
     log(`${files} files, ${rounded(generate.value.bytes / MB, 1)} MB in ${folder}`);
 
     const embedder = await createEmbedder();
-    const store = await openStore(storeKind);
+    store = await openStore(storeKind, storeFolder);
     const collection = newCollection(COLLECTION_ID, 'scale', embedder, 0);
     await store.putCollection(collection);
     await embedder.embed(['Warming up the embedder before the measurement.']);
@@ -123,9 +129,12 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       heapWithIndexMb: withIndex.heapMb,
       indexMb: withIndex.heapMb - storeOnly.heapMb,
       rssAfterSearchesMb: after.rssMb,
+      storeOnDiskMb: rounded((await folderBytes(storeFolder)) / MB, 1),
       embedder: embedder.id,
     };
   } finally {
+    if (store instanceof LevelStore) await store.close();
+    await rm(storeFolder, { recursive: true, force: true });
     await rm(folder, { recursive: true, force: true });
   }
 }
@@ -201,7 +210,8 @@ async function measureReload(store: Store, embedder: Embedder, query: string) {
   };
 }
 
-async function openStore(kind: StoreKind): Promise<Store> {
+async function openStore(kind: StoreKind, folder: string): Promise<Store> {
+  if (kind === 'level') return LevelStore.open(folder);
   if (kind === 'memory') return new MemoryStore();
   return IdbStore.open('archivist-scale', { indexedDB: new IDBFactory() });
 }
@@ -216,6 +226,14 @@ function memory(): { rssMb: number; heapMb: number } {
     rssMb: Math.round(usage.rss / MB),
     heapMb: Math.round((usage.heapUsed + usage.arrayBuffers) / MB),
   };
+}
+
+/** The bytes of the files in `folder` (a LevelDB folder holds no subfolders). */
+async function folderBytes(folder: string): Promise<number> {
+  const sizes = await Promise.all(
+    (await readdir(folder)).map(async (name) => (await stat(join(folder, name))).size),
+  );
+  return sizes.reduce((total, size) => total + size, 0);
 }
 
 async function emptyFolder(dir: string | undefined): Promise<string> {

@@ -1,0 +1,358 @@
+import { ClassicLevel } from 'classic-level';
+import { CollectionNotFoundError } from '../../core/errors.ts';
+import type {
+  EmbeddingReplacement,
+  FileWrite,
+  KeywordBaseReplacement,
+  Store,
+  StoredCentroids,
+  StoredKeywords,
+  StoredVectors,
+} from '../../core/ports/store.ts';
+import { fileIdOf } from '../../core/retrieval/collection-index.ts';
+import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
+import { keepCounts, replaceCounts } from './collection-counts.ts';
+import { validateFileUpdate, validateFileWrites } from './file-write.ts';
+import {
+  compositeKey,
+  decode,
+  keyParts,
+  keysOf,
+  openTables,
+  prefixRange,
+  readRow,
+  readRows,
+  toStorageError,
+  type Database,
+  type Snapshot,
+  type Tables,
+} from './level-tables.ts';
+import { LevelWrite, type SegmentRow } from './level-writes.ts';
+import { compareKeys, sortById, sortChunks } from './record-order.ts';
+import { isLockHeld, StoreInUseError } from './store-in-use-error.ts';
+import {
+  concatenateVectorRows,
+  replaceVectorRows,
+  VECTOR_BATCH_FILES,
+  vectorOf,
+  type VectorRow,
+} from './vector-rows.ts';
+
+/**
+ * The library on disk for Node tools (`bench scale`, the evals): a LevelDB database in one
+ * folder, the engine under Chromium's IndexedDB, so texts and float32 rows stay out of the
+ * process's memory as they do in the browser. Each write is one atomic batch and writes run one
+ * at a time; each read of several rows reads one snapshot. One process opens a folder at a time.
+ */
+export class LevelStore implements Store {
+  readonly #database: Database;
+  readonly #tables: Tables;
+  #lastSequence: number;
+  /** The write running now, or settled: the next waits for it. */
+  #writes: Promise<unknown> = Promise.resolve();
+
+  private constructor(database: Database, lastSequence: number) {
+    this.#database = database;
+    this.#tables = openTables(database);
+    this.#lastSequence = lastSequence;
+  }
+
+  /** Opens the store in `directory`, creating it when it does not exist. */
+  static async open(directory: string): Promise<LevelStore> {
+    const database: Database = new ClassicLevel<string, Uint8Array>(directory, {
+      valueEncoding: 'view',
+    });
+    await database.open().catch((error: unknown) => {
+      throw isLockHeld(error) ? new StoreInUseError(directory) : error;
+    });
+    const lastSequence = await readRow<number>(openTables(database).meta, 'lastSequence');
+    return new LevelStore(database, lastSequence ?? 0);
+  }
+
+  /** Waits for the writes under way, then closes the database. */
+  async close(): Promise<void> {
+    await this.#writes.catch(() => undefined);
+    await this.#database.close();
+  }
+
+  async listCollections(): Promise<Collection[]> {
+    const rows = await this.#tables.collections.values().all();
+    return sortById(rows.map((bytes) => decode<Collection>(bytes)));
+  }
+
+  getCollection(id: string): Promise<Collection | undefined> {
+    return readRow<Collection>(this.#tables.collections, id);
+  }
+
+  putCollection(collection: Collection): Promise<void> {
+    return this.#write(async (write) => {
+      write.put(
+        'collections',
+        collection.id,
+        keepCounts(collection, await this.getCollection(collection.id)),
+      );
+    });
+  }
+
+  deleteCollection(id: string): Promise<void> {
+    return this.#write(async (write) => {
+      for (const file of await this.listFiles(id)) await write.removeFile(file);
+      await write.removeSegments(id);
+      for (const table of ['collections', 'keywordBases', 'centroids'] as const) {
+        write.delete(table, id);
+      }
+    });
+  }
+
+  listFiles(collectionId: string): Promise<FileRecord[]> {
+    return this.#read(async (snapshot) => {
+      const ids = await this.#fileIdsOf(collectionId, snapshot);
+      const files = await readRows<FileRecord>(this.#tables.files, ids, snapshot);
+      return sortById(files.filter((file) => file !== undefined));
+    });
+  }
+
+  writeFiles(writes: readonly FileWrite[]): Promise<void> {
+    if (writes.length === 0) return Promise.resolve();
+    return this.#write(async (write) => {
+      const ids = [...new Set(writes.map((each) => each.file.collectionId))];
+      const collections = await readRows<Collection>(this.#tables.collections, ids);
+      const stored = new Map(ids.map((id, at) => [id, collections[at]]));
+      const counted = validateFileWrites(writes, (id) => stored.get(id));
+      const previous = await readRows<FileRecord>(
+        this.#tables.files,
+        writes.map((each) => each.file.id),
+      );
+      for (const [at, each] of writes.entries()) {
+        const { file } = each;
+        const earlier = previous[at];
+        if (earlier) await write.removeFile(earlier);
+        await write.putFileKeywords(file.collectionId, file.id, each.keywords);
+        const collection = counted.get(file.collectionId)!;
+        write.putFile(each, collection);
+        counted.set(collection.id, replaceCounts(collection, earlier, file));
+      }
+      for (const collection of counted.values())
+        write.put('collections', collection.id, collection);
+    });
+  }
+
+  updateFile(file: FileRecord): Promise<void> {
+    return this.#write(async (write) => {
+      validateFileUpdate(file, await readRow<FileRecord>(this.#tables.files, file.id));
+      write.put('files', file.id, file);
+    });
+  }
+
+  deleteFiles(collectionId: string, fileIds: readonly string[]): Promise<void> {
+    return this.#write(async (write) => {
+      let collection = await this.getCollection(collectionId);
+      const ids = [...new Set(fileIds)];
+      const files = await readRows<FileRecord>(this.#tables.files, ids);
+      for (const file of files) {
+        if (file?.collectionId !== collectionId) continue;
+        await write.removeFile(file);
+        await write.putFileKeywords(collectionId, file.id, new Uint8Array(0));
+        if (collection) collection = replaceCounts(collection, file, undefined);
+      }
+      if (collection) write.put('collections', collectionId, collection);
+    });
+  }
+
+  loadKeywords(collectionId: string): Promise<StoredKeywords> {
+    return this.#read(async (snapshot) => {
+      const [collection, base, entries] = await Promise.all([
+        readRow<Collection>(this.#tables.collections, collectionId, snapshot),
+        readRow<{ generation: number; bytes: Uint8Array }>(
+          this.#tables.keywordBases,
+          collectionId,
+          snapshot,
+        ),
+        this.#tables.keywordSegments.iterator({ ...prefixRange(collectionId), snapshot }).all(),
+      ]);
+      const segments = entries
+        .map(([key, bytes]) => ({
+          ...decode<SegmentRow>(bytes),
+          sequence: keyParts(key)[1] as number,
+        }))
+        .sort((left, right) => left.sequence - right.sequence);
+      return {
+        chunkCount: collection?.chunkCount ?? 0,
+        ...(base ? { base: base.bytes } : {}),
+        generation: base?.generation ?? 0,
+        segments,
+      };
+    });
+  }
+
+  replaceKeywordBase(collectionId: string, replacement: KeywordBaseReplacement): Promise<boolean> {
+    return this.#write(async (write) => {
+      if (!(await this.getCollection(collectionId)))
+        throw new CollectionNotFoundError(collectionId);
+      const base = await readRow<{ generation: number }>(this.#tables.keywordBases, collectionId);
+      if ((base?.generation ?? 0) !== replacement.generation) return false;
+      await write.removeSegments(collectionId, replacement.merged);
+      write.put('keywordBases', collectionId, {
+        generation: replacement.generation + 1,
+        bytes: replacement.base,
+      });
+      return true;
+    });
+  }
+
+  listChunks(collectionId: string): Promise<Chunk[]> {
+    return this.#read(async (snapshot) => {
+      const chunks: Chunk[] = [];
+      for (const fileId of await this.#fileIdsOf(collectionId, snapshot)) {
+        const rows = await this.#tables.chunkGroups
+          .values({ ...prefixRange(fileId), snapshot })
+          .all();
+        for (const bytes of rows) chunks.push(...decode<ChunkGroupRow>(bytes).chunks);
+      }
+      return sortChunks(chunks);
+    });
+  }
+
+  /** Reads each row holding one of the chunks once, all from one snapshot. */
+  getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
+    return this.#read(async (snapshot) => {
+      const keys = ids.map((id) => {
+        const key = groupKeyOf(id);
+        return key && compositeKey(...key);
+      });
+      const unique = [...new Set(keys.filter((key) => key !== undefined))];
+      const rows = await readRows<ChunkGroupRow>(this.#tables.chunkGroups, unique, snapshot);
+      const rowOf = new Map(unique.map((key, at) => [key, rows[at]]));
+      return ids.map((id, at) => {
+        const key = keys[at];
+        return key === undefined
+          ? undefined
+          : rowOf.get(key)?.chunks.find((chunk) => chunk.id === id);
+      });
+    });
+  }
+
+  getOriginal(fileId: string): Promise<Uint8Array | undefined> {
+    return readRow<Uint8Array>(this.#tables.originals, fileId);
+  }
+
+  async loadVectors(collectionId: string): Promise<StoredVectors> {
+    const rows: VectorRow[] = [];
+    const dim = await this.#readVectorRows(collectionId, (batch) => rows.push(...batch));
+    return concatenateVectorRows(rows, dim);
+  }
+
+  loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void> {
+    return this.#readVectorRows(collectionId, (rows, dim) =>
+      onBatch(concatenateVectorRows(rows, dim)),
+    ).then(() => undefined);
+  }
+
+  getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    return this.#read(async (snapshot) => {
+      const fileIds = [...new Set(ids.map(fileIdOf))];
+      const rows = await readRows<VectorRow>(this.#tables.vectors, fileIds, snapshot);
+      const rowOf = new Map(fileIds.map((fileId, at) => [fileId, rows[at]]));
+      return ids.map((id) => vectorOf(rowOf.get(fileIdOf(id)), id));
+    });
+  }
+
+  replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
+    return this.#write(async (write) => {
+      const collection = await this.getCollection(collectionId);
+      if (!collection) throw new CollectionNotFoundError(collectionId);
+      const fileIds = await this.#fileIdsOf(collectionId);
+      const rows = await readRows<VectorRow>(this.#tables.vectors, fileIds);
+      const present = rows.filter((row) => row !== undefined);
+      for (const row of replaceVectorRows(present, collectionId, replacement)) {
+        write.put('vectors', row.fileId, row);
+      }
+      const { embedderId, dim } = replacement;
+      write.put('collections', collectionId, { ...collection, embedderId, dim });
+      write.delete('centroids', collectionId);
+    });
+  }
+
+  putCentroids(centroids: StoredCentroids): Promise<void> {
+    return this.#write(async (write) => {
+      const { collectionId } = centroids;
+      if (!(await this.getCollection(collectionId)))
+        throw new CollectionNotFoundError(collectionId);
+      write.put('centroids', collectionId, centroids);
+    });
+  }
+
+  getCentroids(collectionId: string): Promise<StoredCentroids | undefined> {
+    return readRow<StoredCentroids>(this.#tables.centroids, collectionId);
+  }
+
+  getSetting<T>(key: string): Promise<T | undefined> {
+    return readRow<T>(this.#tables.settings, key);
+  }
+
+  putSetting(key: string, value: unknown): Promise<void> {
+    return this.#write(async (write) => write.put('settings', key, value));
+  }
+
+  /** Runs `work` after the writes before it, then writes its batch: all of it or, on a throw, none. */
+  #write<Result>(work: (write: LevelWrite) => Promise<Result>): Promise<Result> {
+    const run = this.#writes.then(async () => {
+      const write = new LevelWrite(this.#tables, this.#database.batch(), () => {
+        this.#lastSequence += 1;
+        return this.#lastSequence;
+      });
+      const result = await work(write);
+      await write.write().catch((error: unknown) => {
+        throw toStorageError(error);
+      });
+      return result;
+    });
+    this.#writes = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs `read` on a snapshot of the database, closed after. */
+  async #read<Result>(read: (snapshot: Snapshot) => Promise<Result>): Promise<Result> {
+    const snapshot = this.#database.snapshot();
+    try {
+      return await read(snapshot);
+    } finally {
+      await snapshot.close();
+    }
+  }
+
+  /** The collection's file ids in id order (IndexedDB's, by UTF-16 code units). */
+  async #fileIdsOf(collectionId: string, snapshot?: Snapshot): Promise<string[]> {
+    const keys = await keysOf(this.#tables.collectionFiles, collectionId, snapshot);
+    return keys.map((key) => String(keyParts(key)[1])).sort(compareKeys);
+  }
+
+  /**
+   * Hands the collection's vector rows to `onRows` `VECTOR_BATCH_FILES` files at a time, in id
+   * order, from one snapshot; resolves the collection's `dim` (0 when there is no collection).
+   */
+  #readVectorRows(
+    collectionId: string,
+    onRows: (rows: VectorRow[], dim: number) => void,
+  ): Promise<number> {
+    return this.#read(async (snapshot) => {
+      const collection = await readRow<Collection>(
+        this.#tables.collections,
+        collectionId,
+        snapshot,
+      );
+      const dim = collection?.dim ?? 0;
+      const fileIds = await this.#fileIdsOf(collectionId, snapshot);
+      for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
+        const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
+        const rows = await readRows<VectorRow>(this.#tables.vectors, batch, snapshot);
+        onRows(
+          rows.filter((row) => row !== undefined),
+          dim,
+        );
+      }
+      return dim;
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import type { ClassicLevel } from 'classic-level';
+import { deserialize, serialize } from 'node:v8';
+import { StorageFullError } from '../../core/errors.ts';
+
+/**
+ * The tables of `LevelStore`: sublevels of one LevelDB database, values in V8's serialization
+ * (the structured clone IndexedDB stores, so both stores give back the same values). Keys of rows
+ * that belong to something else are JSON arrays (`compositeKey`), so a range of every row of one
+ * collection or file (`prefixRange`) can never take in another's.
+ */
+export const TABLE_NAMES = [
+  /** Collection id → `Collection`. */
+  'collections',
+  /** File id → `FileRecord`. */
+  'files',
+  /** `[collectionId, fileId]` → nothing: a collection's files. */
+  'collectionFiles',
+  /** `[fileId, group]` → `ChunkGroupRow` (chunk-groups.ts). */
+  'chunkGroups',
+  /** File id → `VectorRow`. */
+  'vectors',
+  /** File id → its kept bytes. */
+  'originals',
+  /** `[collectionId, sequence]` → `{ fileId, bytes }`: a keyword segment since the last merge. */
+  'keywordSegments',
+  /** File id → `{ collectionId, sequence }`: where the file's keyword segment is. */
+  'segmentOfFile',
+  /** Collection id → `{ generation, bytes }`: the merged keyword index. */
+  'keywordBases',
+  /** Collection id → `StoredCentroids`. */
+  'centroids',
+  /** Setting name → its value. */
+  'settings',
+  /** `lastSequence` → the highest keyword segment sequence given out. */
+  'meta',
+] as const;
+
+export type TableName = (typeof TABLE_NAMES)[number];
+export type Database = ClassicLevel<string, Uint8Array>;
+export type Table = ReturnType<typeof openTable>;
+export type Tables = Record<TableName, Table>;
+export type Snapshot = ReturnType<Database['snapshot']>;
+export type Batch = ReturnType<Database['batch']>;
+
+export function openTables(database: Database): Tables {
+  return Object.fromEntries(TABLE_NAMES.map((name) => [name, openTable(database, name)])) as Tables;
+}
+
+function openTable(database: Database, name: TableName) {
+  return database.sublevel<string, Uint8Array>(name, {
+    keyEncoding: 'utf8',
+    valueEncoding: 'view',
+  });
+}
+
+/** The stored form of a value: a structured clone, as IndexedDB keeps it. */
+export function encode(value: unknown): Uint8Array {
+  return serialize(value);
+}
+
+export function decode<Value>(bytes: Uint8Array): Value {
+  return deserialize(bytes) as Value;
+}
+
+/** Reads and decodes one row; `undefined` when there is none. */
+export async function readRow<Value>(
+  table: Table,
+  key: string,
+  snapshot?: Snapshot,
+): Promise<Value | undefined> {
+  const bytes = await table.get(key, { snapshot });
+  return bytes === undefined ? undefined : decode<Value>(bytes);
+}
+
+/** Reads and decodes rows, one entry per key in order, `undefined` where there is none. */
+export async function readRows<Value>(
+  table: Table,
+  keys: readonly string[],
+  snapshot?: Snapshot,
+): Promise<(Value | undefined)[]> {
+  if (keys.length === 0) return [];
+  const rows = await table.getMany([...keys], { snapshot });
+  return rows.map((bytes) => (bytes === undefined ? undefined : decode<Value>(bytes)));
+}
+
+/** The key of a row belonging to `owner`: `["owner","part"]`. */
+export function compositeKey(owner: string, part: string | number): string {
+  return JSON.stringify([owner, part]);
+}
+
+/** The parts of a `compositeKey`. */
+export function keyParts(key: string): [string, string | number] {
+  return JSON.parse(key) as [string, string | number];
+}
+
+/**
+ * Every `compositeKey` of `owner` and nothing else: after `["owner",` comes a digit or a quote,
+ * never a character above U+FFFF, and no other owner's key starts the same way.
+ */
+export function prefixRange(owner: string): { gte: string; lt: string } {
+  const prefix = `${JSON.stringify([owner]).slice(0, -1)},`;
+  return { gte: prefix, lt: `${prefix}\uffff` };
+}
+
+/** The keys of `table` in the range of `owner`, in key order. */
+export function keysOf(table: Table, owner: string, snapshot?: Snapshot): Promise<string[]> {
+  return table.keys({ ...prefixRange(owner), snapshot }).all();
+}
+
+/** LevelDB reports a full disk as an I/O error naming ENOSPC's message. */
+export function toStorageError(error: unknown): unknown {
+  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
+  return /no space left on device|ENOSPC/i.test(message) ? new StorageFullError() : error;
+}

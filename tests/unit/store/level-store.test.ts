@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LevelStore } from '../../../src/adapters/store/level-store.ts';
+import {
+  compositeKey,
+  prefixRange,
+  toStorageError,
+} from '../../../src/adapters/store/level-tables.ts';
+import { StoreInUseError } from '../../../src/adapters/store/store-in-use-error.ts';
+import { StorageFullError } from '../../../src/core/errors.ts';
+import { makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
+
+describe('LevelStore', () => {
+  let directory: string;
+  let store: LevelStore | undefined;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'archivist-level-'));
+  });
+
+  afterEach(async () => {
+    await store?.close();
+    store = undefined;
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('keeps everything across a close and a reopen, and its segment sequences go on rising', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const first = makeWrite('a', 'one.md', { chunkCount: 3 });
+    await store.writeFiles([first]);
+    await store.putSetting('theme', { dark: true });
+    await store.close();
+
+    store = await LevelStore.open(directory);
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 3 });
+    expect(await store.listChunks('a')).toEqual(first.chunks);
+    expect(await store.getSetting('theme')).toEqual({ dark: true });
+    await store.writeFiles([makeWrite('a', 'two.md')]);
+    const sequences = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
+    expect(sequences).toHaveLength(2);
+    expect(sequences[1]).toBeGreaterThan(sequences[0]!);
+  });
+
+  it('counts writes that were started together, one after the other', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    await Promise.all([
+      store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]),
+      store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 5 })]),
+      store.deleteFiles('a', ['a/one.md']),
+    ]);
+    expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 5 });
+  });
+
+  it('goes on writing after a refused write', async () => {
+    store = await LevelStore.open(directory);
+    await expect(store.writeFiles([makeWrite('missing', 'one.md')])).rejects.toThrow();
+    await store.putCollection(makeCollection('a'));
+    await store.writeFiles([makeWrite('a', 'one.md')]);
+    expect(await store.listFiles('a')).toHaveLength(1);
+  });
+
+  it('says so when another opener holds the folder', async () => {
+    store = await LevelStore.open(directory);
+    const opening = LevelStore.open(directory);
+    await expect(opening).rejects.toBeInstanceOf(StoreInUseError);
+    await expect(opening).rejects.toThrow(directory);
+  });
+});
+
+describe('level tables', () => {
+  it('keeps a range of one owner’s keys from taking in another’s', () => {
+    const range = prefixRange('a');
+    const inRange = (key: string) => key >= range.gte && key < range.lt;
+    expect(inRange(compositeKey('a', 'a/one.md'))).toBe(true);
+    expect(inRange(compositeKey('a', 12))).toBe(true);
+    expect(inRange(compositeKey('ab', 'x'))).toBe(false);
+    expect(inRange(compositeKey('a",', 'x'))).toBe(false);
+    expect(inRange(compositeKey('a\u0000', 'x'))).toBe(false);
+  });
+
+  it('reports a full disk as StorageFullError and passes other errors on', () => {
+    const full = new Error('Batch failed', {
+      cause: new Error('IO error: /tmp/db/000012.log: No space left on device'),
+    });
+    expect(toStorageError(full)).toBeInstanceOf(StorageFullError);
+    const other = new Error('Corruption: bad block');
+    expect(toStorageError(other)).toBe(other);
+  });
+});
