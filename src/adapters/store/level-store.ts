@@ -20,7 +20,7 @@ import {
   keyParts,
   keysOf,
   openTables,
-  prefixRange,
+  ownerRange,
   readRow,
   readRows,
   toStorageError,
@@ -169,7 +169,7 @@ export class LevelStore implements Store {
           collectionId,
           snapshot,
         ),
-        this.#tables.keywordSegments.iterator({ ...prefixRange(collectionId), snapshot }).all(),
+        this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
       ]);
       const segments = entries
         .map(([key, bytes]) => ({
@@ -205,9 +205,7 @@ export class LevelStore implements Store {
     return this.#read(async (snapshot) => {
       const chunks: Chunk[] = [];
       for (const fileId of await this.#fileIdsOf(collectionId, snapshot)) {
-        const rows = await this.#tables.chunkGroups
-          .values({ ...prefixRange(fileId), snapshot })
-          .all();
+        const rows = await this.#tables.chunkGroups.values(ownerRange(fileId, snapshot)).all();
         for (const bytes of rows) chunks.push(...decode<ChunkGroupRow>(bytes).chunks);
       }
       return sortChunks(chunks);

@@ -102,9 +102,21 @@ export function prefixRange(owner: string): { gte: string; lt: string } {
   return { gte: prefix, lt: `${prefix}\uffff` };
 }
 
+/**
+ * What an iterator reads ahead, in bytes: LevelDB hands rows to JavaScript in runs this long.
+ * Reading 5,000 vector rows of 4 KB took 77-137 ms in runs of 16 KB (the default), 23 ms in runs
+ * of 8 MB (scratch measurement, 2026-11-25).
+ */
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
+
+/** Options for an iterator over every `compositeKey` of `owner`. */
+export function ownerRange(owner: string, snapshot?: Snapshot) {
+  return { ...prefixRange(owner), snapshot, highWaterMarkBytes: READ_AHEAD_BYTES };
+}
+
 /** The keys of `table` in the range of `owner`, in key order. */
 export function keysOf(table: Table, owner: string, snapshot?: Snapshot): Promise<string[]> {
-  return table.keys({ ...prefixRange(owner), snapshot }).all();
+  return table.keys(ownerRange(owner, snapshot)).all();
 }
 
 /** LevelDB reports a full disk as an I/O error naming ENOSPC's message. */
