@@ -1,6 +1,7 @@
 // IndexedDB's classes as globals, which `idb` needs, for `--store indexeddb`.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -123,12 +124,15 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       rssAfterIngestMb: ingest.rssAfterMb,
       heapAfterIngestMb: ingest.heapAfterMb,
       rssStoreOnlyMb: storeOnly.rssMb,
+      rssFileStoreOnlyMb: storeOnly.rssFileMb,
       heapStoreOnlyMb: storeOnly.heapMb,
       peakRssReloadMb: reload.peakRssMb,
       rssWithIndexMb: withIndex.rssMb,
+      rssFileWithIndexMb: withIndex.rssFileMb,
       heapWithIndexMb: withIndex.heapMb,
       indexMb: withIndex.heapMb - storeOnly.heapMb,
       rssAfterSearchesMb: after.rssMb,
+      rssFileAfterSearchesMb: after.rssFileMb,
       storeOnDiskMb: rounded((await folderBytes(storeFolder)) / MB, 1),
       embedder: embedder.id,
     };
@@ -220,18 +224,34 @@ async function openStore(kind: StoreKind, folder: string): Promise<Store> {
  * Resident memory and what JavaScript holds, in MB: the heap in use plus the array buffers
  * (typed arrays live outside V8's heap, so `heapUsed` alone misses the keyword and vector indexes).
  */
-function memory(): { rssMb: number; heapMb: number } {
+function memory(): { rssMb: number; heapMb: number; rssFileMb: number } {
   const usage = process.memoryUsage();
   return {
     rssMb: Math.round(usage.rss / MB),
     heapMb: Math.round((usage.heapUsed + usage.arrayBuffers) / MB),
+    rssFileMb: Math.round(fileBackedResidentBytes() / MB),
   };
 }
 
-/** The bytes of the files in `folder` (a LevelDB folder holds no subfolders). */
+/**
+ * The part of the resident memory that maps files (Linux's `RssFile`): pages of the database's
+ * table files LevelDB reads through `mmap`, which the kernel may drop at any time; 0 elsewhere.
+ */
+function fileBackedResidentBytes(): number {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    return Number(/^RssFile:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The bytes of the files in `folder` and its subfolders. */
 async function folderBytes(folder: string): Promise<number> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile());
   const sizes = await Promise.all(
-    (await readdir(folder)).map(async (name) => (await stat(join(folder, name))).size),
+    files.map(async (entry) => (await stat(join(entry.parentPath, entry.name))).size),
   );
   return sizes.reduce((total, size) => total + size, 0);
 }

@@ -14,15 +14,15 @@ import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { validateFileUpdate, validateFileWrites } from './file-write.ts';
+import { join } from 'node:path';
+import { LevelBlobs } from './level-blobs.ts';
+import { LevelRows } from './level-rows.ts';
 import {
   compositeKey,
-  decode,
   keyParts,
   keysOf,
   openTables,
   ownerRange,
-  readRow,
-  readRows,
   toStorageError,
   type Database,
   type Snapshot,
@@ -48,26 +48,35 @@ import {
 export class LevelStore implements Store {
   readonly #database: Database;
   readonly #tables: Tables;
+  readonly #blobs: LevelBlobs;
+  readonly #rows: LevelRows;
   #lastSequence: number;
   /** The write running now, or settled: the next waits for it. */
   #writes: Promise<unknown> = Promise.resolve();
 
-  private constructor(database: Database, lastSequence: number) {
+  private constructor(database: Database, tables: Tables, blobs: LevelBlobs, lastSequence: number) {
     this.#database = database;
-    this.#tables = openTables(database);
+    this.#tables = tables;
+    this.#blobs = blobs;
+    this.#rows = new LevelRows(blobs);
     this.#lastSequence = lastSequence;
   }
 
-  /** Opens the store in `directory`, creating it when it does not exist. */
+  /**
+   * Opens the store in `directory` (the database in `leveldb/`, large rows in `blobs/`), creating
+   * it when it does not exist.
+   */
   static async open(directory: string): Promise<LevelStore> {
-    const database: Database = new ClassicLevel<string, Uint8Array>(directory, {
+    const database: Database = new ClassicLevel<string, Uint8Array>(join(directory, 'leveldb'), {
       valueEncoding: 'view',
     });
     await database.open().catch((error: unknown) => {
       throw isLockHeld(error) ? new StoreInUseError(directory) : error;
     });
-    const lastSequence = await readRow<number>(openTables(database).meta, 'lastSequence');
-    return new LevelStore(database, lastSequence ?? 0);
+    const tables = openTables(database);
+    const blobs = await LevelBlobs.open(join(directory, 'blobs'), tables.blobs);
+    const lastSequence = await new LevelRows(blobs).read<number>(tables.meta, 'lastSequence');
+    return new LevelStore(database, tables, blobs, lastSequence ?? 0);
   }
 
   /** Waits for the writes under way, then closes the database. */
@@ -76,13 +85,15 @@ export class LevelStore implements Store {
     await this.#database.close();
   }
 
-  async listCollections(): Promise<Collection[]> {
-    const rows = await this.#tables.collections.values().all();
-    return sortById(rows.map((bytes) => decode<Collection>(bytes)));
+  listCollections(): Promise<Collection[]> {
+    return this.#read(async (snapshot) => {
+      const rows = await this.#tables.collections.values({ snapshot }).all();
+      return sortById(await Promise.all(rows.map((row) => this.#rows.decode<Collection>(row))));
+    });
   }
 
   getCollection(id: string): Promise<Collection | undefined> {
-    return readRow<Collection>(this.#tables.collections, id);
+    return this.#rows.read<Collection>(this.#tables.collections, id);
   }
 
   putCollection(collection: Collection): Promise<void> {
@@ -108,7 +119,7 @@ export class LevelStore implements Store {
   listFiles(collectionId: string): Promise<FileRecord[]> {
     return this.#read(async (snapshot) => {
       const ids = await this.#fileIdsOf(collectionId, snapshot);
-      const files = await readRows<FileRecord>(this.#tables.files, ids, snapshot);
+      const files = await this.#rows.readMany<FileRecord>(this.#tables.files, ids, snapshot);
       return sortById(files.filter((file) => file !== undefined));
     });
   }
@@ -117,10 +128,10 @@ export class LevelStore implements Store {
     if (writes.length === 0) return Promise.resolve();
     return this.#write(async (write) => {
       const ids = [...new Set(writes.map((each) => each.file.collectionId))];
-      const collections = await readRows<Collection>(this.#tables.collections, ids);
+      const collections = await this.#rows.readMany<Collection>(this.#tables.collections, ids);
       const stored = new Map(ids.map((id, at) => [id, collections[at]]));
       const counted = validateFileWrites(writes, (id) => stored.get(id));
-      const previous = await readRows<FileRecord>(
+      const previous = await this.#rows.readMany<FileRecord>(
         this.#tables.files,
         writes.map((each) => each.file.id),
       );
@@ -140,7 +151,7 @@ export class LevelStore implements Store {
 
   updateFile(file: FileRecord): Promise<void> {
     return this.#write(async (write) => {
-      validateFileUpdate(file, await readRow<FileRecord>(this.#tables.files, file.id));
+      validateFileUpdate(file, await this.#rows.read<FileRecord>(this.#tables.files, file.id));
       write.put('files', file.id, file);
     });
   }
@@ -149,7 +160,7 @@ export class LevelStore implements Store {
     return this.#write(async (write) => {
       let collection = await this.getCollection(collectionId);
       const ids = [...new Set(fileIds)];
-      const files = await readRows<FileRecord>(this.#tables.files, ids);
+      const files = await this.#rows.readMany<FileRecord>(this.#tables.files, ids);
       for (const file of files) {
         if (file?.collectionId !== collectionId) continue;
         await write.removeFile(file);
@@ -163,20 +174,21 @@ export class LevelStore implements Store {
   loadKeywords(collectionId: string): Promise<StoredKeywords> {
     return this.#read(async (snapshot) => {
       const [collection, base, entries] = await Promise.all([
-        readRow<Collection>(this.#tables.collections, collectionId, snapshot),
-        readRow<{ generation: number; bytes: Uint8Array }>(
+        this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
+        this.#rows.read<{ generation: number; bytes: Uint8Array }>(
           this.#tables.keywordBases,
           collectionId,
           snapshot,
         ),
         this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
       ]);
-      const segments = entries
-        .map(([key, bytes]) => ({
-          ...decode<SegmentRow>(bytes),
+      const decoded = await Promise.all(
+        entries.map(async ([key, row]) => ({
+          ...(await this.#rows.decode<SegmentRow>(row)),
           sequence: keyParts(key)[1] as number,
-        }))
-        .sort((left, right) => left.sequence - right.sequence);
+        })),
+      );
+      const segments = decoded.sort((left, right) => left.sequence - right.sequence);
       return {
         chunkCount: collection?.chunkCount ?? 0,
         ...(base ? { base: base.bytes } : {}),
@@ -190,7 +202,10 @@ export class LevelStore implements Store {
     return this.#write(async (write) => {
       if (!(await this.getCollection(collectionId)))
         throw new CollectionNotFoundError(collectionId);
-      const base = await readRow<{ generation: number }>(this.#tables.keywordBases, collectionId);
+      const base = await this.#rows.read<{ generation: number }>(
+        this.#tables.keywordBases,
+        collectionId,
+      );
       if ((base?.generation ?? 0) !== replacement.generation) return false;
       await write.removeSegments(collectionId, replacement.merged);
       write.put('keywordBases', collectionId, {
@@ -206,7 +221,8 @@ export class LevelStore implements Store {
       const chunks: Chunk[] = [];
       for (const fileId of await this.#fileIdsOf(collectionId, snapshot)) {
         const rows = await this.#tables.chunkGroups.values(ownerRange(fileId, snapshot)).all();
-        for (const bytes of rows) chunks.push(...decode<ChunkGroupRow>(bytes).chunks);
+        for (const row of rows)
+          chunks.push(...(await this.#rows.decode<ChunkGroupRow>(row)).chunks);
       }
       return sortChunks(chunks);
     });
@@ -220,7 +236,11 @@ export class LevelStore implements Store {
         return key && compositeKey(...key);
       });
       const unique = [...new Set(keys.filter((key) => key !== undefined))];
-      const rows = await readRows<ChunkGroupRow>(this.#tables.chunkGroups, unique, snapshot);
+      const rows = await this.#rows.readMany<ChunkGroupRow>(
+        this.#tables.chunkGroups,
+        unique,
+        snapshot,
+      );
       const rowOf = new Map(unique.map((key, at) => [key, rows[at]]));
       return ids.map((id, at) => {
         const key = keys[at];
@@ -232,7 +252,7 @@ export class LevelStore implements Store {
   }
 
   getOriginal(fileId: string): Promise<Uint8Array | undefined> {
-    return readRow<Uint8Array>(this.#tables.originals, fileId);
+    return this.#rows.read<Uint8Array>(this.#tables.originals, fileId);
   }
 
   async loadVectors(collectionId: string): Promise<StoredVectors> {
@@ -250,7 +270,7 @@ export class LevelStore implements Store {
   getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
     return this.#read(async (snapshot) => {
       const fileIds = [...new Set(ids.map(fileIdOf))];
-      const rows = await readRows<VectorRow>(this.#tables.vectors, fileIds, snapshot);
+      const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, fileIds, snapshot);
       const rowOf = new Map(fileIds.map((fileId, at) => [fileId, rows[at]]));
       return ids.map((id) => vectorOf(rowOf.get(fileIdOf(id)), id));
     });
@@ -261,7 +281,7 @@ export class LevelStore implements Store {
       const collection = await this.getCollection(collectionId);
       if (!collection) throw new CollectionNotFoundError(collectionId);
       const fileIds = await this.#fileIdsOf(collectionId);
-      const rows = await readRows<VectorRow>(this.#tables.vectors, fileIds);
+      const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, fileIds);
       const present = rows.filter((row) => row !== undefined);
       for (const row of replaceVectorRows(present, collectionId, replacement)) {
         write.put('vectors', row.fileId, row);
@@ -282,11 +302,11 @@ export class LevelStore implements Store {
   }
 
   getCentroids(collectionId: string): Promise<StoredCentroids | undefined> {
-    return readRow<StoredCentroids>(this.#tables.centroids, collectionId);
+    return this.#rows.read<StoredCentroids>(this.#tables.centroids, collectionId);
   }
 
   getSetting<T>(key: string): Promise<T | undefined> {
-    return readRow<T>(this.#tables.settings, key);
+    return this.#rows.read<T>(this.#tables.settings, key);
   }
 
   putSetting(key: string, value: unknown): Promise<void> {
@@ -296,7 +316,7 @@ export class LevelStore implements Store {
   /** Runs `work` after the writes before it, then writes its batch: all of it or, on a throw, none. */
   #write<Result>(work: (write: LevelWrite) => Promise<Result>): Promise<Result> {
     const run = this.#writes.then(async () => {
-      const write = new LevelWrite(this.#tables, this.#database.batch(), () => {
+      const write = new LevelWrite(this.#database, this.#tables, this.#rows, this.#blobs, () => {
         this.#lastSequence += 1;
         return this.#lastSequence;
       });
@@ -310,13 +330,15 @@ export class LevelStore implements Store {
     return run;
   }
 
-  /** Runs `read` on a snapshot of the database, closed after. */
+  /** Runs `read` on a snapshot of the database (its blob files kept in place), closed after. */
   async #read<Result>(read: (snapshot: Snapshot) => Promise<Result>): Promise<Result> {
+    const release = this.#rows.pin();
     const snapshot = this.#database.snapshot();
     try {
       return await read(snapshot);
     } finally {
       await snapshot.close();
+      release();
     }
   }
 
@@ -335,7 +357,7 @@ export class LevelStore implements Store {
     onRows: (rows: VectorRow[], dim: number) => void,
   ): Promise<number> {
     return this.#read(async (snapshot) => {
-      const collection = await readRow<Collection>(
+      const collection = await this.#rows.read<Collection>(
         this.#tables.collections,
         collectionId,
         snapshot,
@@ -344,7 +366,7 @@ export class LevelStore implements Store {
       const fileIds = await this.#fileIdsOf(collectionId, snapshot);
       for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
         const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
-        const rows = await readRows<VectorRow>(this.#tables.vectors, batch, snapshot);
+        const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, batch, snapshot);
         onRows(
           rows.filter((row) => row !== undefined),
           dim,

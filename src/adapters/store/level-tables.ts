@@ -1,10 +1,10 @@
 import type { ClassicLevel } from 'classic-level';
-import { deserialize, serialize } from 'node:v8';
 import { StorageFullError } from '../../core/errors.ts';
 
 /**
  * The tables of `LevelStore`: sublevels of one LevelDB database, values in V8's serialization
- * (the structured clone IndexedDB stores, so both stores give back the same values). Keys of rows
+ * (the structured clone IndexedDB stores, so both stores give back the same values; large ones in
+ * files of their own, `level-blobs.ts`). Keys of rows
  * that belong to something else are JSON arrays (`compositeKey`), so a range of every row of one
  * collection or file (`prefixRange`) can never take in another's.
  */
@@ -33,6 +33,8 @@ export const TABLE_NAMES = [
   'settings',
   /** `lastSequence` → the highest keyword segment sequence given out. */
   'meta',
+  /** Blob file name → nothing: the files of `level-blobs.ts` that rows point at. */
+  'blobs',
 ] as const;
 
 export type TableName = (typeof TABLE_NAMES)[number];
@@ -51,36 +53,6 @@ function openTable(database: Database, name: TableName) {
     keyEncoding: 'utf8',
     valueEncoding: 'view',
   });
-}
-
-/** The stored form of a value: a structured clone, as IndexedDB keeps it. */
-export function encode(value: unknown): Uint8Array {
-  return serialize(value);
-}
-
-export function decode<Value>(bytes: Uint8Array): Value {
-  return deserialize(bytes) as Value;
-}
-
-/** Reads and decodes one row; `undefined` when there is none. */
-export async function readRow<Value>(
-  table: Table,
-  key: string,
-  snapshot?: Snapshot,
-): Promise<Value | undefined> {
-  const bytes = await table.get(key, { snapshot });
-  return bytes === undefined ? undefined : decode<Value>(bytes);
-}
-
-/** Reads and decodes rows, one entry per key in order, `undefined` where there is none. */
-export async function readRows<Value>(
-  table: Table,
-  keys: readonly string[],
-  snapshot?: Snapshot,
-): Promise<(Value | undefined)[]> {
-  if (keys.length === 0) return [];
-  const rows = await table.getMany([...keys], { snapshot });
-  return rows.map((bytes) => (bytes === undefined ? undefined : decode<Value>(bytes)));
 }
 
 /** The key of a row belonging to `owner`: `["owner","part"]`. */

@@ -1,13 +1,14 @@
 import type { FileWrite } from '../../core/ports/store.ts';
 import type { Collection, FileRecord } from '../../core/types.ts';
 import { chunkGroupsOf } from './chunk-groups.ts';
+import { BLOB_THRESHOLD_BYTES, type LevelBlobs } from './level-blobs.ts';
+import { encode, type LevelRows } from './level-rows.ts';
 import {
   compositeKey,
-  encode,
   keyParts,
   keysOf,
-  readRow,
-  type Batch,
+  type Database,
+  type TableName,
   type Tables,
 } from './level-tables.ts';
 import { toVectorRow } from './vector-rows.ts';
@@ -24,27 +25,60 @@ export interface SegmentRow {
   bytes: Uint8Array;
 }
 
+/** What a put stores: the row, or the pointer to the blob file `blob` holding it. */
+interface StoredRow {
+  row: Uint8Array;
+  blob?: string;
+}
+
+/** A put (with what it stores, once any blob file is written) or a delete. */
+interface Operation {
+  table: TableName;
+  key: string;
+  stored?: Promise<StoredRow>;
+}
+
+const NOTHING = new Uint8Array(0);
+
 /**
- * One atomic write of `LevelStore`: the operations go into one LevelDB batch, which is written
- * whole or not at all, after the reads that decide them.
+ * One atomic write of `LevelStore`: puts and deletes are collected in order, after the reads that
+ * decide them, and go to LevelDB as one batch, written whole or not at all. Large rows go to blob
+ * files first; the files of rows the batch replaces or deletes are deleted once it commits.
  */
 export class LevelWrite {
+  readonly #database: Database;
   readonly #tables: Tables;
-  readonly #batch: Batch;
+  readonly #rows: LevelRows;
+  readonly #blobs: LevelBlobs;
   readonly #nextSequence: () => number;
+  readonly #operations: Operation[] = [];
 
-  constructor(tables: Tables, batch: Batch, nextSequence: () => number) {
+  constructor(
+    database: Database,
+    tables: Tables,
+    rows: LevelRows,
+    blobs: LevelBlobs,
+    nextSequence: () => number,
+  ) {
+    this.#database = database;
     this.#tables = tables;
-    this.#batch = batch;
+    this.#rows = rows;
+    this.#blobs = blobs;
     this.#nextSequence = nextSequence;
   }
 
-  put(table: keyof Tables, key: string, value: unknown): void {
-    this.#batch.put(key, encode(value), { sublevel: this.#tables[table] });
+  put(table: TableName, key: string, value: unknown): void {
+    const row = encode(value);
+    const stored: Promise<StoredRow> =
+      row.length <= BLOB_THRESHOLD_BYTES
+        ? Promise.resolve({ row })
+        : this.#blobs.write(row).then(({ name, pointer }) => ({ row: pointer, blob: name }));
+    stored.catch(() => undefined); // awaited in `write`; this keeps a failure from going unhandled
+    this.#operations.push({ table, key, stored });
   }
 
-  delete(table: keyof Tables, key: string): void {
-    this.#batch.del(key, { sublevel: this.#tables[table] });
+  delete(table: TableName, key: string): void {
+    this.#operations.push({ table, key });
   }
 
   /** Stores a file's record, chunks, vectors and original (its earlier content already gone). */
@@ -75,17 +109,15 @@ export class LevelWrite {
   async putFileKeywords(collectionId: string, fileId: string, bytes: Uint8Array): Promise<void> {
     await this.removeFileKeywords(fileId);
     const sequence = this.#nextSequence();
-    this.put('keywordSegments', compositeKey(collectionId, sequence), {
-      fileId,
-      bytes,
-    } satisfies SegmentRow);
+    const row: SegmentRow = { fileId, bytes };
+    this.put('keywordSegments', compositeKey(collectionId, sequence), row);
     this.put('segmentOfFile', fileId, { collectionId, sequence } satisfies SegmentPlace);
     this.put('meta', 'lastSequence', sequence);
   }
 
   /** Deletes the file's keyword segment, if it has one. */
   async removeFileKeywords(fileId: string): Promise<void> {
-    const place = await readRow<SegmentPlace>(this.#tables.segmentOfFile, fileId);
+    const place = await this.#rows.read<SegmentPlace>(this.#tables.segmentOfFile, fileId);
     if (!place) return;
     this.delete('keywordSegments', compositeKey(place.collectionId, place.sequence));
     this.delete('segmentOfFile', fileId);
@@ -99,16 +131,83 @@ export class LevelWrite {
     const keys =
       sequences?.map((sequence) => compositeKey(collectionId, sequence)) ??
       (await keysOf(this.#tables.keywordSegments, collectionId));
-    for (const key of keys) {
-      const row = await readRow<SegmentRow>(this.#tables.keywordSegments, key);
-      if (!row) continue;
+    const rows = await this.#rows.readMany<SegmentRow>(this.#tables.keywordSegments, keys);
+    const places = await this.#rows.readMany<SegmentPlace>(
+      this.#tables.segmentOfFile,
+      rows.map((row) => row?.fileId ?? ''),
+    );
+    keys.forEach((key, at) => {
+      const row = rows[at];
+      if (!row) return;
       this.delete('keywordSegments', key);
-      const place = await readRow<SegmentPlace>(this.#tables.segmentOfFile, row.fileId);
-      if (place?.sequence === keyParts(key)[1]) this.delete('segmentOfFile', row.fileId);
+      if (places[at]?.sequence === keyParts(key)[1]) this.delete('segmentOfFile', row.fileId);
+    });
+  }
+
+  /**
+   * Writes the batch. Each row's last operation counts; blob files of rows replaced or deleted
+   * go after the commit, and those written for this batch go again when it fails.
+   */
+  async write(): Promise<void> {
+    const stored = await Promise.allSettled(this.#operations.map((operation) => operation.stored));
+    const written = stored.flatMap(blobOf);
+    try {
+      const failed = stored.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      const last = new Map<string, number>();
+      this.#operations.forEach(({ table, key }, at) => last.set(`${table}\u0000${key}`, at));
+      const kept = [...last.values()].sort((left, right) => left - right);
+      const replaced = await this.#blobsReplaced(kept);
+      const keptBlobs = kept.flatMap((at) => blobOf(stored[at]));
+      await this.#database.batch([
+        ...kept.map((at) => this.#toBatchOperation(at, stored[at])),
+        ...keptBlobs.map((key) => ({
+          type: 'put' as const,
+          sublevel: this.#tables.blobs,
+          key,
+          value: NOTHING,
+        })),
+        ...replaced.map((key) => ({ type: 'del' as const, sublevel: this.#tables.blobs, key })),
+      ]);
+      await this.#blobs.discard([
+        ...replaced,
+        ...written.filter((name) => !keptBlobs.includes(name)),
+      ]);
+    } catch (error) {
+      await this.#blobs.discard(written);
+      throw error;
     }
   }
 
-  write(): Promise<void> {
-    return this.#batch.write();
+  #toBatchOperation(at: number, result: PromiseSettledResult<StoredRow | undefined> | undefined) {
+    const { table, key } = this.#operations[at]!;
+    const sublevel = this.#tables[table];
+    const row = result?.status === 'fulfilled' ? result.value?.row : undefined;
+    return row
+      ? { type: 'put' as const, sublevel, key, value: row }
+      : { type: 'del' as const, sublevel, key };
   }
+
+  /** The blob files the rows of these operations point at now, before the batch. */
+  async #blobsReplaced(operations: readonly number[]): Promise<string[]> {
+    const byTable = new Map<TableName, string[]>();
+    for (const at of operations) {
+      const { table, key } = this.#operations[at]!;
+      const keys = byTable.get(table) ?? [];
+      keys.push(key);
+      byTable.set(table, keys);
+    }
+    const names: string[] = [];
+    for (const [table, keys] of byTable) {
+      for (const row of await this.#tables[table].getMany(keys)) {
+        const name = this.#blobs.nameIn(row);
+        if (name !== undefined) names.push(name);
+      }
+    }
+    return names;
+  }
+}
+
+function blobOf(result: PromiseSettledResult<StoredRow | undefined> | undefined): string[] {
+  return result?.status === 'fulfilled' && result.value?.blob ? [result.value.blob] : [];
 }

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BLOB_THRESHOLD_BYTES } from '../../../src/adapters/store/level-blobs.ts';
 import { LevelStore } from '../../../src/adapters/store/level-store.ts';
 import {
   compositeKey,
@@ -61,6 +62,55 @@ describe('LevelStore', () => {
     await store.putCollection(makeCollection('a'));
     await store.writeFiles([makeWrite('a', 'one.md')]);
     expect(await store.listFiles('a')).toHaveLength(1);
+  });
+
+  it('keeps large rows in blob files, deleting each once no row points at it', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const blobs = () => readdir(join(directory, 'blobs'));
+    const large = new Uint8Array(BLOB_THRESHOLD_BYTES * 2).map((_, at) => at % 251);
+    await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: large }]);
+    expect(await blobs()).toHaveLength(1);
+    expect(await store.getOriginal('a/one.pdf')).toEqual(large);
+
+    const reading = store.listChunks('a');
+    await store.writeFiles([
+      { ...makeWrite('a', 'one.pdf'), original: large.map((byte) => 255 - byte) },
+    ]);
+    await reading;
+    expect(await blobs()).toHaveLength(1);
+    expect((await store.getOriginal('a/one.pdf'))?.[0]).toBe(255);
+
+    await store.deleteFiles('a', ['a/one.pdf']);
+    expect(await blobs()).toEqual([]);
+  });
+
+  it('keeps a blob file while a read from before its row changed is under way', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const base = new Uint8Array(BLOB_THRESHOLD_BYTES * 2).fill(7);
+    const replacement = { base, generation: 0, merged: [] };
+    await store.replaceKeywordBase('a', replacement);
+    const [loaded] = await Promise.all([
+      store.loadKeywords('a'),
+      store.replaceKeywordBase('a', { ...replacement, base: base.map(() => 9), generation: 1 }),
+    ]);
+    expect(loaded.base).toEqual(base);
+    expect((await store.loadKeywords('a')).base?.[0]).toBe(9);
+    expect(await readdir(join(directory, 'blobs'))).toHaveLength(1);
+  });
+
+  it('deletes blob files no row points at when it opens (a write cut short)', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const large = new Uint8Array(BLOB_THRESHOLD_BYTES + 1);
+    await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: large }]);
+    await store.close();
+    await writeFile(join(directory, 'blobs', 'left-by-a-crash.bin'), large);
+
+    store = await LevelStore.open(directory);
+    expect(await readdir(join(directory, 'blobs'))).toHaveLength(1);
+    expect(await store.getOriginal('a/one.pdf')).toEqual(large);
   });
 
   it('says so when another opener holds the folder', async () => {

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Table } from './level-tables.ts';
+
+/**
+ * Encoded rows longer than this are kept in a file of their own, the row holding only its name:
+ * what Chromium's IndexedDB does with values over 64 KB. LevelDB keeps a value in its write-ahead
+ * log, its memtable and every compaction's copy; a 150 MB keyword base put once stayed resident
+ * in the memtable, and each read of it copied it twice more (scratch measurement, 2026-11-25).
+ */
+export const BLOB_THRESHOLD_BYTES = 64 * 1024;
+
+/** A row pointing at a blob starts with a byte V8's serialization never starts with (0xFF). */
+const POINTER_TAG = 0;
+
+/**
+ * The files holding large rows, in a folder beside the database. A file is written before the
+ * batch that points at it and listed in the `blobs` table by that batch; a file a batch stops
+ * pointing at is deleted after it commits, once no read that may still see it is under way.
+ * Files the table does not list (a write that failed or was cut short) are deleted on open.
+ */
+export class LevelBlobs {
+  readonly #folder: string;
+  #readers = 0;
+  #doomed: string[] = [];
+
+  private constructor(folder: string) {
+    this.#folder = folder;
+  }
+
+  /** Opens the folder, deleting the files `listed` (the `blobs` table) does not name. */
+  static async open(folder: string, listed: Table): Promise<LevelBlobs> {
+    await mkdir(folder, { recursive: true });
+    const known = new Set(await listed.keys().all());
+    const orphans = (await readdir(folder)).filter((name) => !known.has(name));
+    await Promise.all(orphans.map((name) => rm(join(folder, name), { force: true })));
+    return new LevelBlobs(folder);
+  }
+
+  /** The pointer row for `bytes` once written to a new file, and the file's name. */
+  async write(bytes: Uint8Array): Promise<{ name: string; pointer: Uint8Array }> {
+    const name = `${randomUUID()}.bin`;
+    await writeFile(join(this.#folder, name), bytes);
+    const pointer = new Uint8Array(1 + name.length);
+    pointer[0] = POINTER_TAG;
+    pointer.set(new TextEncoder().encode(name), 1);
+    return { name, pointer };
+  }
+
+  /** The blob's name when `row` points at one. */
+  nameIn(row: Uint8Array | undefined): string | undefined {
+    if (row?.[0] !== POINTER_TAG) return undefined;
+    return new TextDecoder().decode(row.subarray(1));
+  }
+
+  /** The row's own bytes: read from its file when it points at one. */
+  async resolve(row: Uint8Array): Promise<Uint8Array> {
+    const name = this.nameIn(row);
+    return name === undefined ? row : readFile(join(this.#folder, name));
+  }
+
+  /** Keeps every file in place until the returned function runs: for a read under way. */
+  pin(): () => void {
+    this.#readers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#readers -= 1;
+      if (this.#readers === 0) void this.#deleteDoomed();
+    };
+  }
+
+  /** Deletes files no row points at any more, now or once the reads under way are done. */
+  discard(names: readonly string[]): Promise<void> {
+    this.#doomed.push(...names);
+    return this.#readers === 0 ? this.#deleteDoomed() : Promise.resolve();
+  }
+
+  async #deleteDoomed(): Promise<void> {
+    const names = this.#doomed.splice(0);
+    await Promise.all(names.map((name) => rm(join(this.#folder, name), { force: true })));
+  }
+}
