@@ -1,4 +1,5 @@
 import { ClassicLevel } from 'classic-level';
+import { join } from 'node:path';
 import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
@@ -9,38 +10,26 @@ import type {
   StoredKeywords,
   StoredVectors,
 } from '../../core/ports/store.ts';
-import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
-import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
 import { validateFileUpdate, validateFileWrites } from './file-write.ts';
-import { join } from 'node:path';
 import { LevelBlobs } from './level-blobs.ts';
+import { LevelReads } from './level-reads.ts';
 import { LevelRows } from './level-rows.ts';
 import {
-  compositeKey,
-  keyParts,
-  keysOf,
   openTables,
-  ownerRange,
   toStorageError,
   type Database,
   type Snapshot,
   type Tables,
 } from './level-tables.ts';
-import { LevelWrite, type SegmentRow } from './level-writes.ts';
-import { compareKeys, sortById, sortChunks } from './record-order.ts';
+import { LevelWrite } from './level-writes.ts';
+import { sortById } from './record-order.ts';
 import { isLockHeld, StoreInUseError } from './store-in-use-error.ts';
-import {
-  concatenateVectorRows,
-  replaceVectorRows,
-  VECTOR_BATCH_FILES,
-  vectorOf,
-  type VectorRow,
-} from './vector-rows.ts';
+import { concatenateVectorRows, replaceVectorRows, type VectorRow } from './vector-rows.ts';
 
 /**
- * The library on disk for Node tools (`bench scale`, the evals): a LevelDB database in one
+ * The library on disk for Node tools (`bench scale --store level`): a LevelDB database in one
  * folder, the engine under Chromium's IndexedDB, so texts and float32 rows stay out of the
  * process's memory as they do in the browser. Each write is one atomic batch and writes run one
  * at a time; each read of several rows reads one snapshot. One process opens a folder at a time.
@@ -50,6 +39,7 @@ export class LevelStore implements Store {
   readonly #tables: Tables;
   readonly #blobs: LevelBlobs;
   readonly #rows: LevelRows;
+  readonly #reads: LevelReads;
   #lastSequence: number;
   /** The write running now, or settled: the next waits for it. */
   #writes: Promise<unknown> = Promise.resolve();
@@ -59,6 +49,7 @@ export class LevelStore implements Store {
     this.#tables = tables;
     this.#blobs = blobs;
     this.#rows = new LevelRows(blobs);
+    this.#reads = new LevelReads(tables, this.#rows);
     this.#lastSequence = lastSequence;
   }
 
@@ -118,7 +109,7 @@ export class LevelStore implements Store {
 
   listFiles(collectionId: string): Promise<FileRecord[]> {
     return this.#read(async (snapshot) => {
-      const ids = await this.#fileIdsOf(collectionId, snapshot);
+      const ids = await this.#reads.fileIds(collectionId, snapshot);
       const files = await this.#rows.readMany<FileRecord>(this.#tables.files, ids, snapshot);
       return sortById(files.filter((file) => file !== undefined));
     });
@@ -172,30 +163,7 @@ export class LevelStore implements Store {
   }
 
   loadKeywords(collectionId: string): Promise<StoredKeywords> {
-    return this.#read(async (snapshot) => {
-      const [collection, base, entries] = await Promise.all([
-        this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
-        this.#rows.read<{ generation: number; bytes: Uint8Array }>(
-          this.#tables.keywordBases,
-          collectionId,
-          snapshot,
-        ),
-        this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
-      ]);
-      const decoded = await Promise.all(
-        entries.map(async ([key, row]) => ({
-          ...(await this.#rows.decode<SegmentRow>(row)),
-          sequence: keyParts(key)[1] as number,
-        })),
-      );
-      const segments = decoded.sort((left, right) => left.sequence - right.sequence);
-      return {
-        chunkCount: collection?.chunkCount ?? 0,
-        ...(base ? { base: base.bytes } : {}),
-        generation: base?.generation ?? 0,
-        segments,
-      };
-    });
+    return this.#read((snapshot) => this.#reads.keywords(collectionId, snapshot));
   }
 
   replaceKeywordBase(collectionId: string, replacement: KeywordBaseReplacement): Promise<boolean> {
@@ -217,38 +185,12 @@ export class LevelStore implements Store {
   }
 
   listChunks(collectionId: string): Promise<Chunk[]> {
-    return this.#read(async (snapshot) => {
-      const chunks: Chunk[] = [];
-      for (const fileId of await this.#fileIdsOf(collectionId, snapshot)) {
-        const rows = await this.#tables.chunkGroups.values(ownerRange(fileId, snapshot)).all();
-        for (const row of rows)
-          chunks.push(...(await this.#rows.decode<ChunkGroupRow>(row)).chunks);
-      }
-      return sortChunks(chunks);
-    });
+    return this.#read((snapshot) => this.#reads.chunksOf(collectionId, snapshot));
   }
 
   /** Reads each row holding one of the chunks once, all from one snapshot. */
   getChunks(ids: readonly string[]): Promise<(Chunk | undefined)[]> {
-    return this.#read(async (snapshot) => {
-      const keys = ids.map((id) => {
-        const key = groupKeyOf(id);
-        return key && compositeKey(...key);
-      });
-      const unique = [...new Set(keys.filter((key) => key !== undefined))];
-      const rows = await this.#rows.readMany<ChunkGroupRow>(
-        this.#tables.chunkGroups,
-        unique,
-        snapshot,
-      );
-      const rowOf = new Map(unique.map((key, at) => [key, rows[at]]));
-      return ids.map((id, at) => {
-        const key = keys[at];
-        return key === undefined
-          ? undefined
-          : rowOf.get(key)?.chunks.find((chunk) => chunk.id === id);
-      });
-    });
+    return this.#read((snapshot) => this.#reads.chunks(ids, snapshot));
   }
 
   getOriginal(fileId: string): Promise<Uint8Array | undefined> {
@@ -257,33 +199,34 @@ export class LevelStore implements Store {
 
   async loadVectors(collectionId: string): Promise<StoredVectors> {
     const rows: VectorRow[] = [];
-    const dim = await this.#readVectorRows(collectionId, (batch) => rows.push(...batch));
+    const dim = await this.#read((snapshot) =>
+      this.#reads.vectorRows(collectionId, snapshot, (batch) => rows.push(...batch)),
+    );
     return concatenateVectorRows(rows, dim);
   }
 
-  loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void> {
-    return this.#readVectorRows(collectionId, (rows, dim) =>
-      onBatch(concatenateVectorRows(rows, dim)),
-    ).then(() => undefined);
+  async loadVectorBatches(
+    collectionId: string,
+    onBatch: (batch: StoredVectors) => void,
+  ): Promise<void> {
+    await this.#read((snapshot) =>
+      this.#reads.vectorRows(collectionId, snapshot, (rows, dim) =>
+        onBatch(concatenateVectorRows(rows, dim)),
+      ),
+    );
   }
 
   getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]> {
-    return this.#read(async (snapshot) => {
-      const fileIds = [...new Set(ids.map(fileIdOf))];
-      const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, fileIds, snapshot);
-      const rowOf = new Map(fileIds.map((fileId, at) => [fileId, rows[at]]));
-      return ids.map((id) => vectorOf(rowOf.get(fileIdOf(id)), id));
-    });
+    return this.#read((snapshot) => this.#reads.vectors(ids, snapshot));
   }
 
   replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
     return this.#write(async (write) => {
       const collection = await this.getCollection(collectionId);
       if (!collection) throw new CollectionNotFoundError(collectionId);
-      const fileIds = await this.#fileIdsOf(collectionId);
-      const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, fileIds);
-      const present = rows.filter((row) => row !== undefined);
-      for (const row of replaceVectorRows(present, collectionId, replacement)) {
+      const rows: VectorRow[] = [];
+      await this.#reads.vectorRows(collectionId, undefined, (batch) => rows.push(...batch));
+      for (const row of replaceVectorRows(rows, collectionId, replacement)) {
         write.put('vectors', row.fileId, row);
       }
       const { embedderId, dim } = replacement;
@@ -340,39 +283,5 @@ export class LevelStore implements Store {
       await snapshot.close();
       release();
     }
-  }
-
-  /** The collection's file ids in id order (IndexedDB's, by UTF-16 code units). */
-  async #fileIdsOf(collectionId: string, snapshot?: Snapshot): Promise<string[]> {
-    const keys = await keysOf(this.#tables.collectionFiles, collectionId, snapshot);
-    return keys.map((key) => String(keyParts(key)[1])).sort(compareKeys);
-  }
-
-  /**
-   * Hands the collection's vector rows to `onRows` `VECTOR_BATCH_FILES` files at a time, in id
-   * order, from one snapshot; resolves the collection's `dim` (0 when there is no collection).
-   */
-  #readVectorRows(
-    collectionId: string,
-    onRows: (rows: VectorRow[], dim: number) => void,
-  ): Promise<number> {
-    return this.#read(async (snapshot) => {
-      const collection = await this.#rows.read<Collection>(
-        this.#tables.collections,
-        collectionId,
-        snapshot,
-      );
-      const dim = collection?.dim ?? 0;
-      const fileIds = await this.#fileIdsOf(collectionId, snapshot);
-      for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
-        const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
-        const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, batch, snapshot);
-        onRows(
-          rows.filter((row) => row !== undefined),
-          dim,
-        );
-      }
-      return dim;
-    });
   }
 }

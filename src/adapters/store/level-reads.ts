@@ -1,0 +1,125 @@
+import type { StoredKeywords } from '../../core/ports/store.ts';
+import { fileIdOf } from '../../core/retrieval/collection-index.ts';
+import type { Chunk, Collection } from '../../core/types.ts';
+import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
+import type { LevelRows } from './level-rows.ts';
+import {
+  compositeKey,
+  keyParts,
+  keysOf,
+  ownerRange,
+  type Snapshot,
+  type Tables,
+} from './level-tables.ts';
+import type { SegmentRow } from './level-writes.ts';
+import { compareKeys, sortChunks } from './record-order.ts';
+import { VECTOR_BATCH_FILES, vectorOf, type VectorRow } from './vector-rows.ts';
+
+/** `LevelStore`'s reads of several rows, each from the snapshot it is given. */
+export class LevelReads {
+  readonly #tables: Tables;
+  readonly #rows: LevelRows;
+
+  constructor(tables: Tables, rows: LevelRows) {
+    this.#tables = tables;
+    this.#rows = rows;
+  }
+
+  /** The collection's file ids in id order (IndexedDB's, by UTF-16 code units). */
+  async fileIds(collectionId: string, snapshot?: Snapshot): Promise<string[]> {
+    const keys = await keysOf(this.#tables.collectionFiles, collectionId, snapshot);
+    return keys.map((key) => String(keyParts(key)[1])).sort(compareKeys);
+  }
+
+  async keywords(collectionId: string, snapshot: Snapshot): Promise<StoredKeywords> {
+    const [collection, base, entries] = await Promise.all([
+      this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
+      this.#rows.read<{ generation: number; bytes: Uint8Array }>(
+        this.#tables.keywordBases,
+        collectionId,
+        snapshot,
+      ),
+      this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
+    ]);
+    const segments = await Promise.all(
+      entries.map(async ([key, row]) => ({
+        ...(await this.#rows.decode<SegmentRow>(row)),
+        sequence: keyParts(key)[1] as number,
+      })),
+    );
+    return {
+      chunkCount: collection?.chunkCount ?? 0,
+      ...(base ? { base: base.bytes } : {}),
+      generation: base?.generation ?? 0,
+      segments: segments.sort((left, right) => left.sequence - right.sequence),
+    };
+  }
+
+  /** Every chunk of the collection, in document order. */
+  async chunksOf(collectionId: string, snapshot: Snapshot): Promise<Chunk[]> {
+    const chunks: Chunk[] = [];
+    for (const fileId of await this.fileIds(collectionId, snapshot)) {
+      const rows = await this.#tables.chunkGroups.values(ownerRange(fileId, snapshot)).all();
+      for (const row of rows) {
+        chunks.push(...(await this.#rows.decode<ChunkGroupRow>(row)).chunks);
+      }
+    }
+    return sortChunks(chunks);
+  }
+
+  /** Reads each row holding one of the chunks once. */
+  async chunks(ids: readonly string[], snapshot: Snapshot): Promise<(Chunk | undefined)[]> {
+    const keys = ids.map((id) => {
+      const key = groupKeyOf(id);
+      return key && compositeKey(...key);
+    });
+    const unique = [...new Set(keys.filter((key) => key !== undefined))];
+    const rows = await this.#rows.readMany<ChunkGroupRow>(
+      this.#tables.chunkGroups,
+      unique,
+      snapshot,
+    );
+    const rowOf = new Map(unique.map((key, at) => [key, rows[at]]));
+    return ids.map((id, at) => {
+      const key = keys[at];
+      return key === undefined
+        ? undefined
+        : rowOf.get(key)?.chunks.find((chunk) => chunk.id === id);
+    });
+  }
+
+  /** Reads each file's vector row once. */
+  async vectors(ids: readonly string[], snapshot: Snapshot): Promise<(Float32Array | undefined)[]> {
+    const fileIds = [...new Set(ids.map(fileIdOf))];
+    const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, fileIds, snapshot);
+    const rowOf = new Map(fileIds.map((fileId, at) => [fileId, rows[at]]));
+    return ids.map((id) => vectorOf(rowOf.get(fileIdOf(id)), id));
+  }
+
+  /**
+   * Hands the collection's vector rows to `onRows` `VECTOR_BATCH_FILES` files at a time, in id
+   * order; resolves the collection's `dim` (0 when there is no collection).
+   */
+  async vectorRows(
+    collectionId: string,
+    snapshot: Snapshot | undefined,
+    onRows: (rows: VectorRow[], dim: number) => void,
+  ): Promise<number> {
+    const collection = await this.#rows.read<Collection>(
+      this.#tables.collections,
+      collectionId,
+      snapshot,
+    );
+    const dim = collection?.dim ?? 0;
+    const fileIds = await this.fileIds(collectionId, snapshot);
+    for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
+      const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
+      const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, batch, snapshot);
+      onRows(
+        rows.filter((row) => row !== undefined),
+        dim,
+      );
+    }
+    return dim;
+  }
+}
