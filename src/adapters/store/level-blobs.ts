@@ -68,7 +68,8 @@ export class LevelBlobs {
       if (released) return;
       released = true;
       this.#readers -= 1;
-      if (this.#readers === 0) void this.#deleteDoomed();
+      // A file left behind is listed nowhere, so the next open removes it.
+      if (this.#readers === 0) this.#deleteDoomed().catch(() => undefined);
     };
   }
 
