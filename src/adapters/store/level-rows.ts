@@ -31,27 +31,20 @@ export class LevelRows {
     snapshot?: Snapshot,
   ): Promise<(Value | undefined)[]> {
     if (keys.length === 0) return [];
-    return this.#pinned(async () => {
+    const release = this.pin();
+    try {
       const rows = await table.getMany([...keys], { snapshot });
-      return Promise.all(
+      return await Promise.all(
         rows.map((row) => (row === undefined ? undefined : this.decode<Value>(row))),
       );
-    });
+    } finally {
+      release();
+    }
   }
 
   /** The value of a stored row, read from its blob file when it points at one. */
   async decode<Value>(row: Uint8Array): Promise<Value> {
     return deserialize(await this.#blobs.resolve(row)) as Value;
-  }
-
-  /** Runs `read` with the blob files kept in place: a read of several rows from one snapshot. */
-  async #pinned<Result>(read: () => Promise<Result>): Promise<Result> {
-    const release = this.#blobs.pin();
-    try {
-      return await read();
-    } finally {
-      release();
-    }
   }
 
   /** Keeps the blob files in place until the returned function runs. */

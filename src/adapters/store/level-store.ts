@@ -44,11 +44,17 @@ export class LevelStore implements Store {
   /** The write running now, or settled: the next waits for it. */
   #writes: Promise<unknown> = Promise.resolve();
 
-  private constructor(database: Database, tables: Tables, blobs: LevelBlobs, lastSequence: number) {
+  private constructor(
+    database: Database,
+    tables: Tables,
+    blobs: LevelBlobs,
+    rows: LevelRows,
+    lastSequence: number,
+  ) {
     this.#database = database;
     this.#tables = tables;
     this.#blobs = blobs;
-    this.#rows = new LevelRows(blobs);
+    this.#rows = rows;
     this.#reads = new LevelReads(tables, this.#rows);
     this.#lastSequence = lastSequence;
   }
@@ -66,8 +72,9 @@ export class LevelStore implements Store {
     });
     const tables = openTables(database);
     const blobs = await LevelBlobs.open(join(directory, 'blobs'), tables.blobs);
-    const lastSequence = await new LevelRows(blobs).read<number>(tables.meta, 'lastSequence');
-    return new LevelStore(database, tables, blobs, lastSequence ?? 0);
+    const rows = new LevelRows(blobs);
+    const lastSequence = await rows.read<number>(tables.meta, 'lastSequence');
+    return new LevelStore(database, tables, blobs, rows, lastSequence ?? 0);
   }
 
   /** Waits for the writes under way, then closes the database. */

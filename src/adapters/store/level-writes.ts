@@ -151,17 +151,19 @@ export class LevelWrite {
   async write(): Promise<void> {
     const stored = await Promise.allSettled(this.#operations.map((operation) => operation.stored));
     const written = stored.flatMap(blobOf);
+    let replaced: string[];
+    let keptBlobs: Set<string>;
     try {
       const failed = stored.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
       const last = new Map<string, number>();
       this.#operations.forEach(({ table, key }, at) => last.set(`${table}\u0000${key}`, at));
       const kept = [...last.values()].sort((left, right) => left - right);
-      const replaced = await this.#blobsReplaced(kept);
-      const keptBlobs = kept.flatMap((at) => blobOf(stored[at]));
+      replaced = await this.#blobsReplaced(kept);
+      keptBlobs = new Set(kept.flatMap((at) => blobOf(stored[at])));
       await this.#database.batch([
         ...kept.map((at) => this.#toBatchOperation(at, stored[at])),
-        ...keptBlobs.map((key) => ({
+        ...[...keptBlobs].map((key) => ({
           type: 'put' as const,
           sublevel: this.#tables.blobs,
           key,
@@ -169,14 +171,12 @@ export class LevelWrite {
         })),
         ...replaced.map((key) => ({ type: 'del' as const, sublevel: this.#tables.blobs, key })),
       ]);
-      await this.#blobs.discard([
-        ...replaced,
-        ...written.filter((name) => !keptBlobs.includes(name)),
-      ]);
     } catch (error) {
       await this.#blobs.discard(written);
       throw error;
     }
+    // Committed: the rows kept point at their new files, so only the others may go.
+    await this.#blobs.discard([...replaced, ...written.filter((name) => !keptBlobs.has(name))]);
   }
 
   #toBatchOperation(at: number, result: PromiseSettledResult<StoredRow | undefined> | undefined) {
