@@ -3,6 +3,7 @@ import type {
   EmbeddingReplacement,
   FileWrite,
   KeywordBaseReplacement,
+  KeywordState,
   Store,
   StoredCentroids,
   StoredKeywords,
@@ -18,8 +19,9 @@ import {
   deleteCollectionKeywords,
   KEYWORD_STORES,
   putFileKeywords,
+  readKeywords,
+  readKeywordState,
   replaceBase,
-  toStoredKeywords,
 } from './keyword-rows.ts';
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
@@ -163,14 +165,12 @@ export class IdbStore implements Store {
     );
   }
 
-  async loadKeywords(collectionId: string): Promise<StoredKeywords> {
-    const transaction = this.connection.transaction(['collections', ...KEYWORD_STORES]);
-    const [collection, base, rows] = await Promise.all([
-      transaction.objectStore('collections').get(collectionId),
-      transaction.objectStore('keywordBases').get(collectionId),
-      transaction.objectStore('keywordSegments').index('collectionId').getAll(collectionId),
-    ]);
-    return toStoredKeywords(collection?.chunkCount ?? 0, base, rows);
+  loadKeywords(collectionId: string): Promise<StoredKeywords> {
+    return readKeywords(this.connection, collectionId);
+  }
+
+  loadKeywordState(collectionId: string): Promise<KeywordState> {
+    return readKeywordState(this.connection, collectionId);
   }
 
   async replaceKeywordBase(

@@ -1,5 +1,16 @@
-import type { KeywordBaseReplacement, StoredKeywords } from '../../core/ports/store.ts';
-import type { KeywordBaseRow, KeywordSegmentStoredRow } from './schema.ts';
+import type {
+  KeywordBaseReplacement,
+  KeywordState,
+  StoredKeywords,
+} from '../../core/ports/store.ts';
+import type { IDBPObjectStore } from 'idb';
+import type {
+  ArchivistDatabase,
+  ArchivistSchema,
+  KeywordBaseRow,
+  KeywordSegmentStoredRow,
+  StoreName,
+} from './schema.ts';
 import { awaitRequests, type WriteTransaction } from './transactions.ts';
 
 /** The stores a write of keyword rows takes part in. */
@@ -35,8 +46,36 @@ export async function deleteCollectionKeywords(
   });
 }
 
+/** The collection's keyword base and segments, read in one transaction. */
+export async function readKeywords(
+  connection: ArchivistDatabase,
+  collectionId: string,
+): Promise<StoredKeywords> {
+  const transaction = connection.transaction(['collections', ...KEYWORD_STORES]);
+  const [collection, base, rows] = await Promise.all([
+    transaction.objectStore('collections').get(collectionId),
+    transaction.objectStore('keywordBases').get(collectionId),
+    transaction.objectStore('keywordSegments').index('collectionId').getAll(collectionId),
+  ]);
+  return toStoredKeywords(collection?.chunkCount ?? 0, base, rows);
+}
+
+/** `readKeywords` without the bytes: the base's generation and the segments' sequences. */
+export async function readKeywordState(
+  connection: ArchivistDatabase,
+  collectionId: string,
+): Promise<KeywordState> {
+  const transaction = connection.transaction(['collections', ...KEYWORD_STORES]);
+  const [collection, generation, sequences] = await Promise.all([
+    transaction.objectStore('collections').get(collectionId),
+    baseGeneration(transaction.objectStore('keywordBases'), collectionId),
+    transaction.objectStore('keywordSegments').index('collectionId').getAllKeys(collectionId),
+  ]);
+  return { chunkCount: collection?.chunkCount ?? 0, generation, sequences };
+}
+
 /** `StoredKeywords` from the rows read in one transaction. */
-export function toStoredKeywords(
+function toStoredKeywords(
   chunkCount: number,
   base: KeywordBaseRow | undefined,
   rows: KeywordSegmentStoredRow[],
@@ -53,6 +92,19 @@ export function toStoredKeywords(
   };
 }
 
+/**
+ * The generation of the collection's keyword base (0 without one), read from the `generation`
+ * index: the base's bytes stay on disk.
+ */
+export async function baseGeneration<Mode extends IDBTransactionMode>(
+  bases: IDBPObjectStore<ArchivistSchema, StoreName[], 'keywordBases', Mode>,
+  collectionId: string,
+): Promise<number> {
+  const range = IDBKeyRange.bound([collectionId, -Infinity], [collectionId, Infinity]);
+  const cursor = await bases.index('generation').openKeyCursor(range);
+  return cursor ? (cursor.key as [string, number])[1] : 0;
+}
+
 /** Swaps in a merged base unless another merge came first; false when it did. */
 export async function replaceBase(
   transaction: WriteTransaction,
@@ -60,8 +112,7 @@ export async function replaceBase(
   replacement: KeywordBaseReplacement,
 ): Promise<boolean> {
   const bases = transaction.objectStore('keywordBases');
-  const current = await bases.get(collectionId);
-  if ((current?.generation ?? 0) !== replacement.generation) return false;
+  if ((await baseGeneration(bases, collectionId)) !== replacement.generation) return false;
   const segments = transaction.objectStore('keywordSegments');
   await awaitRequests((track) => {
     for (const sequence of replacement.merged) track(segments.delete(sequence));

@@ -11,8 +11,16 @@ import type { Table } from './level-tables.ts';
  */
 export const BLOB_THRESHOLD_BYTES = 64 * 1024;
 
-/** A row pointing at a blob starts with a byte V8's serialization never starts with (0xFF). */
+/**
+ * A row pointing at a blob starts with a byte V8's serialization never starts with (0xFF): this
+ * one when the file holds a structured clone,
+ */
 const POINTER_TAG = 0;
+/** this one when it holds the bytes of a `Uint8Array` value as they are (no copy to encode). */
+const RAW_POINTER_TAG = 1;
+
+/** How a blob file holds its value: V8's serialization, or the bytes of a `Uint8Array`. */
+export type BlobForm = 'clone' | 'raw';
 
 /**
  * The files holding large rows, in a folder beside the database. A file is written before the
@@ -38,26 +46,32 @@ export class LevelBlobs {
     return new LevelBlobs(folder);
   }
 
-  /** The pointer row for `bytes` once written to a new file, and the file's name. */
-  async write(bytes: Uint8Array): Promise<{ name: string; pointer: Uint8Array }> {
+  /** The pointer row for `bytes` (in `form`) once written to a new file, and the file's name. */
+  async write(bytes: Uint8Array, form: BlobForm): Promise<{ name: string; pointer: Uint8Array }> {
     const name = `${randomUUID()}.bin`;
     await writeFile(join(this.#folder, name), bytes);
     const pointer = new Uint8Array(1 + name.length);
-    pointer[0] = POINTER_TAG;
+    pointer[0] = form === 'raw' ? RAW_POINTER_TAG : POINTER_TAG;
     pointer.set(new TextEncoder().encode(name), 1);
     return { name, pointer };
   }
 
   /** The blob's name when `row` points at one. */
   nameIn(row: Uint8Array | undefined): string | undefined {
-    if (row?.[0] !== POINTER_TAG) return undefined;
+    if (row?.[0] !== POINTER_TAG && row?.[0] !== RAW_POINTER_TAG) return undefined;
     return new TextDecoder().decode(row.subarray(1));
   }
 
-  /** The row's own bytes: read from its file when it points at one. */
-  async resolve(row: Uint8Array): Promise<Uint8Array> {
+  /**
+   * What `row` stores: its own bytes (a structured clone), or the contents of the file it points
+   * at, in the form that file holds.
+   */
+  async resolve(row: Uint8Array): Promise<{ bytes: Uint8Array; form: BlobForm }> {
     const name = this.nameIn(row);
-    return name === undefined ? row : readFile(join(this.#folder, name));
+    if (name === undefined) return { bytes: row, form: 'clone' };
+    const contents = await readFile(join(this.#folder, name));
+    const bytes = new Uint8Array(contents.buffer, contents.byteOffset, contents.byteLength);
+    return { bytes, form: row[0] === RAW_POINTER_TAG ? 'raw' : 'clone' };
   }
 
   /** Keeps every file in place until the returned function runs: for a read under way. */

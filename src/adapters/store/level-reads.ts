@@ -1,4 +1,4 @@
-import type { StoredKeywords } from '../../core/ports/store.ts';
+import type { KeywordState, StoredKeywords } from '../../core/ports/store.ts';
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 import type { Chunk, Collection } from '../../core/types.ts';
 import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
@@ -32,13 +32,9 @@ export class LevelReads {
   }
 
   async keywords(collectionId: string, snapshot: Snapshot): Promise<StoredKeywords> {
-    const [collection, base, entries] = await Promise.all([
-      this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
-      this.#rows.read<{ generation: number; bytes: Uint8Array }>(
-        this.#tables.keywordBases,
-        collectionId,
-        snapshot,
-      ),
+    const [state, base, entries] = await Promise.all([
+      this.keywordState(collectionId, snapshot),
+      this.#rows.read<Uint8Array>(this.#tables.keywordBases, collectionId, snapshot),
       this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
     ]);
     const segments = await Promise.all(
@@ -48,10 +44,25 @@ export class LevelReads {
       })),
     );
     return {
-      chunkCount: collection?.chunkCount ?? 0,
-      ...(base ? { base: base.bytes } : {}),
-      generation: base?.generation ?? 0,
+      chunkCount: state.chunkCount,
+      ...(base ? { base } : {}),
+      generation: state.generation,
       segments: segments.sort((left, right) => left.sequence - right.sequence),
+    };
+  }
+
+  /** `keywords` without the bytes: the base's generation and the segments' sequences. */
+  async keywordState(collectionId: string, snapshot: Snapshot): Promise<KeywordState> {
+    const [collection, generation, keys] = await Promise.all([
+      this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
+      this.#rows.read<number>(this.#tables.keywordGenerations, collectionId, snapshot),
+      keysOf(this.#tables.segmentFiles, collectionId, snapshot),
+    ]);
+    const sequences = keys.map((key) => keyParts(key)[1] as number);
+    return {
+      chunkCount: collection?.chunkCount ?? 0,
+      generation: generation ?? 0,
+      sequences: sequences.sort((left, right) => left - right),
     };
   }
 

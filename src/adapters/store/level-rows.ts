@@ -44,7 +44,8 @@ export class LevelRows {
 
   /** The value of a stored row, read from its blob file when it points at one. */
   async decode<Value>(row: Uint8Array): Promise<Value> {
-    return deserialize(await this.#blobs.resolve(row)) as Value;
+    const { bytes, form } = await this.#blobs.resolve(row);
+    return (form === 'raw' ? bytes : deserialize(bytes)) as Value;
   }
 
   /** Keeps the blob files in place until the returned function runs. */

@@ -5,6 +5,7 @@ import type {
   EmbeddingReplacement,
   FileWrite,
   KeywordBaseReplacement,
+  KeywordState,
   Store,
   StoredCentroids,
   StoredKeywords,
@@ -108,7 +109,12 @@ export class LevelStore implements Store {
     return this.#write(async (write) => {
       for (const file of await this.listFiles(id)) await write.removeFile(file);
       await write.removeSegments(id);
-      for (const table of ['collections', 'keywordBases', 'centroids'] as const) {
+      for (const table of [
+        'collections',
+        'keywordBases',
+        'keywordGenerations',
+        'centroids',
+      ] as const) {
         write.delete(table, id);
       }
     });
@@ -173,21 +179,15 @@ export class LevelStore implements Store {
     return this.#read((snapshot) => this.#reads.keywords(collectionId, snapshot));
   }
 
+  loadKeywordState(collectionId: string): Promise<KeywordState> {
+    return this.#read((snapshot) => this.#reads.keywordState(collectionId, snapshot));
+  }
+
   replaceKeywordBase(collectionId: string, replacement: KeywordBaseReplacement): Promise<boolean> {
     return this.#write(async (write) => {
       if (!(await this.getCollection(collectionId)))
         throw new CollectionNotFoundError(collectionId);
-      const base = await this.#rows.read<{ generation: number }>(
-        this.#tables.keywordBases,
-        collectionId,
-      );
-      if ((base?.generation ?? 0) !== replacement.generation) return false;
-      await write.removeSegments(collectionId, replacement.merged);
-      write.put('keywordBases', collectionId, {
-        generation: replacement.generation + 1,
-        bytes: replacement.base,
-      });
-      return true;
+      return write.replaceKeywordBase(collectionId, replacement);
     });
   }
 

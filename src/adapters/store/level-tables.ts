@@ -23,10 +23,14 @@ export const TABLE_NAMES = [
   'originals',
   /** `[collectionId, sequence]` → `{ fileId, bytes }`: a keyword segment since the last merge. */
   'keywordSegments',
+  /** `[collectionId, sequence]` → file id: whose segment it is, read without its bytes. */
+  'segmentFiles',
   /** File id → `{ collectionId, sequence }`: where the file's keyword segment is. */
   'segmentOfFile',
-  /** Collection id → `{ generation, bytes }`: the merged keyword index. */
+  /** Collection id → the merged keyword index (`encodeSegment`'s bytes). */
   'keywordBases',
+  /** Collection id → the keyword base's generation, read without its bytes. */
+  'keywordGenerations',
   /** Collection id → `StoredCentroids`. */
   'centroids',
   /** Setting name → its value. */

@@ -1,4 +1,4 @@
-import type { FileWrite } from '../../core/ports/store.ts';
+import type { FileWrite, KeywordBaseReplacement } from '../../core/ports/store.ts';
 import type { Collection, FileRecord } from '../../core/types.ts';
 import { chunkGroupsOf } from './chunk-groups.ts';
 import { BLOB_THRESHOLD_BYTES, type LevelBlobs } from './level-blobs.ts';
@@ -67,12 +67,19 @@ export class LevelWrite {
     this.#nextSequence = nextSequence;
   }
 
+  /**
+   * Stores `value` under `key`. A large `Uint8Array` goes to its blob file as it is, with no
+   * encoded copy (a keyword base runs to hundreds of MB); any other large row encoded.
+   */
   put(table: TableName, key: string, value: unknown): void {
-    const row = encode(value);
+    const raw = value instanceof Uint8Array && value.byteLength > BLOB_THRESHOLD_BYTES;
+    const row = raw ? value : encode(value);
     const stored: Promise<StoredRow> =
       row.length <= BLOB_THRESHOLD_BYTES
         ? Promise.resolve({ row })
-        : this.#blobs.write(row).then(({ name, pointer }) => ({ row: pointer, blob: name }));
+        : this.#blobs
+            .write(row, raw ? 'raw' : 'clone')
+            .then(({ name, pointer }) => ({ row: pointer, blob: name }));
     stored.catch(() => undefined); // awaited in `write`; this keeps a failure from going unhandled
     this.#operations.push({ table, key, stored });
   }
@@ -111,6 +118,7 @@ export class LevelWrite {
     const sequence = this.#nextSequence();
     const row: SegmentRow = { fileId, bytes };
     this.put('keywordSegments', compositeKey(collectionId, sequence), row);
+    this.put('segmentFiles', compositeKey(collectionId, sequence), fileId);
     this.put('segmentOfFile', fileId, { collectionId, sequence } satisfies SegmentPlace);
     this.put('meta', 'lastSequence', sequence);
   }
@@ -119,8 +127,26 @@ export class LevelWrite {
   async removeFileKeywords(fileId: string): Promise<void> {
     const place = await this.#rows.read<SegmentPlace>(this.#tables.segmentOfFile, fileId);
     if (!place) return;
-    this.delete('keywordSegments', compositeKey(place.collectionId, place.sequence));
+    const key = compositeKey(place.collectionId, place.sequence);
+    this.delete('keywordSegments', key);
+    this.delete('segmentFiles', key);
     this.delete('segmentOfFile', fileId);
+  }
+
+  /**
+   * Stores a merged keyword base and deletes the merged segments, unless the base is no longer of
+   * `replacement.generation`; resolves whether it did.
+   */
+  async replaceKeywordBase(
+    collectionId: string,
+    replacement: KeywordBaseReplacement,
+  ): Promise<boolean> {
+    const generation = await this.#rows.read<number>(this.#tables.keywordGenerations, collectionId);
+    if ((generation ?? 0) !== replacement.generation) return false;
+    await this.removeSegments(collectionId, replacement.merged);
+    this.put('keywordBases', collectionId, replacement.base);
+    this.put('keywordGenerations', collectionId, replacement.generation + 1);
+    return true;
   }
 
   /**
@@ -130,17 +156,18 @@ export class LevelWrite {
   async removeSegments(collectionId: string, sequences?: readonly number[]): Promise<void> {
     const keys =
       sequences?.map((sequence) => compositeKey(collectionId, sequence)) ??
-      (await keysOf(this.#tables.keywordSegments, collectionId));
-    const rows = await this.#rows.readMany<SegmentRow>(this.#tables.keywordSegments, keys);
+      (await keysOf(this.#tables.segmentFiles, collectionId));
+    const fileIds = await this.#rows.readMany<string>(this.#tables.segmentFiles, keys);
     const places = await this.#rows.readMany<SegmentPlace>(
       this.#tables.segmentOfFile,
-      rows.map((row) => row?.fileId ?? ''),
+      fileIds.map((fileId) => fileId ?? ''),
     );
     keys.forEach((key, at) => {
-      const row = rows[at];
-      if (!row) return;
+      const fileId = fileIds[at];
+      if (fileId === undefined) return;
       this.delete('keywordSegments', key);
-      if (places[at]?.sequence === keyParts(key)[1]) this.delete('segmentOfFile', row.fileId);
+      this.delete('segmentFiles', key);
+      if (places[at]?.sequence === keyParts(key)[1]) this.delete('segmentOfFile', fileId);
     });
   }
 

@@ -3,6 +3,7 @@ import type {
   EmbeddingReplacement,
   FileWrite,
   KeywordBaseReplacement,
+  KeywordState,
   KeywordSegmentRow,
   Store,
   StoredCentroids,
@@ -130,6 +131,17 @@ export class MemoryStore implements Store {
       ...(base ? { base: base.bytes.slice() } : {}),
       generation: base?.generation ?? 0,
       segments,
+    };
+  }
+
+  async loadKeywordState(collectionId: string): Promise<KeywordState> {
+    const sequences = [...this.keywordSegments.values()]
+      .filter((row) => row.collectionId === collectionId)
+      .map((row) => row.sequence);
+    return {
+      chunkCount: this.collections.get(collectionId)?.chunkCount ?? 0,
+      generation: this.keywordBases.get(collectionId)?.generation ?? 0,
+      sequences,
     };
   }
 

@@ -5,7 +5,7 @@ import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 4;
+export const DATABASE_VERSION = 5;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
@@ -22,8 +22,15 @@ export interface ArchivistSchema extends DBSchema {
     value: KeywordSegmentStoredRow;
     indexes: { collectionId: string; fileId: string };
   };
-  /** Key `collectionId`: the merged keyword index. Since version 3. */
-  keywordBases: { key: string; value: KeywordBaseRow };
+  /**
+   * Key `collectionId`: the merged keyword index. Since version 3; its index `generation` (key
+   * `[collectionId, generation]`, since version 5) gives a base's generation without its bytes.
+   */
+  keywordBases: {
+    key: string;
+    value: KeywordBaseRow;
+    indexes: { generation: [string, number] };
+  };
   /** Key `collectionId`. */
   centroids: { key: string; value: StoredCentroids };
   /** Out-of-line keys: the setting's name. */
@@ -113,6 +120,11 @@ function upgradeDatabase(
     const groups = database.createObjectStore('chunkGroups', { keyPath: ['fileId', 'group'] });
     groups.createIndex('collectionId', 'collectionId');
     if (oldVersion >= 1) groupStoredChunks(transaction);
+  }
+  if (oldVersion < 5) {
+    transaction
+      .objectStore('keywordBases')
+      .createIndex('generation', ['collectionId', 'generation']);
   }
 }
 

@@ -43,6 +43,19 @@ export interface StoredKeywords {
   segments: KeywordSegmentRow[];
 }
 
+/**
+ * What a merge needs of a collection's stored keyword index when it holds the index in memory
+ * already (`Store.loadKeywordState`): `StoredKeywords` without any bytes.
+ */
+export interface KeywordState {
+  /** The collection's `chunkCount` at the same moment. */
+  chunkCount: number;
+  /** `StoredKeywords.generation`. */
+  generation: number;
+  /** The sequences of `StoredKeywords.segments`, oldest first. */
+  sequences: number[];
+}
+
 /** A merge of a collection's keyword index (`Store.replaceKeywordBase`). */
 export interface KeywordBaseReplacement {
   base: Uint8Array;
@@ -125,6 +138,8 @@ export interface Store {
 
   /** The collection's keyword base and segments; nothing stored reads as generation 0. */
   loadKeywords(collectionId: string): Promise<StoredKeywords>;
+  /** What `loadKeywords` would read, without the base's and the segments' bytes. */
+  loadKeywordState(collectionId: string): Promise<KeywordState>;
   /**
    * Atomically stores a merged keyword base and deletes the merged segments (those still there:
    * a newer write of the same file keeps its own). When the base is no longer of

@@ -1,3 +1,4 @@
+import type { LexicalIndex } from '../ports/lexical-index.ts';
 import type { Store, StoredKeywords } from '../ports/store.ts';
 import type { Chunk } from '../types.ts';
 import { Bm25Index } from './bm25.ts';
@@ -36,6 +37,33 @@ export async function openKeywordIndex(
     merged: stored.segments.map((segment) => segment.sequence),
   });
   return index;
+}
+
+/**
+ * Merges the collection's stored keyword segments into its base at the end of a sync. `live`,
+ * the index the sync kept in step with its writes, is stored as the new base when it holds
+ * exactly the collection's chunks, with no stored bytes read and no second index built (at
+ * 500,000 chunks those are each hundreds of MB); otherwise the index is read from the store and
+ * merged there (`openKeywordIndex`).
+ */
+export async function mergeKeywordIndex(
+  store: Store,
+  collectionId: string,
+  giveWay: () => Promise<void>,
+  live?: LexicalIndex,
+): Promise<void> {
+  if (live) {
+    const state = await store.loadKeywordState(collectionId);
+    if (live.size === state.chunkCount) {
+      await store.replaceKeywordBase(collectionId, {
+        base: encodeSegment(live.toSegment(), { byTerm: true }),
+        generation: state.generation,
+        merged: state.sequences,
+      });
+      return;
+    }
+  }
+  await openKeywordIndex(store, collectionId, giveWay);
 }
 
 /** The stored index, or `undefined` when it does not hold exactly `stored.chunkCount` chunks. */
