@@ -67,6 +67,34 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
       ).rejects.toMatchObject({ name: 'CollectionNotFoundError' });
     });
 
+    it('tells what loadKeywords would read, without the bytes', async () => {
+      expect(await store.loadKeywordState('a')).toEqual({
+        chunkCount: 0,
+        generation: 0,
+        sequences: [],
+      });
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]);
+      await store.writeFiles([makeWrite('b', 'one.md')]);
+      await store.writeFiles([makeWrite('a', 'two.md')]);
+      const read = await store.loadKeywords('a');
+      const sequences = read.segments.map((segment) => segment.sequence);
+      expect(await store.loadKeywordState('a')).toEqual({
+        chunkCount: 4,
+        generation: 0,
+        sequences,
+      });
+      const base = new Uint8Array([5, 6, 7, 8]);
+      await store.replaceKeywordBase('a', { base, generation: 0, merged: sequences.slice(0, 1) });
+      await store.deleteFiles('a', ['a/one.md']);
+      const later = await store.loadKeywords('a');
+      expect(await store.loadKeywordState('a')).toEqual({
+        chunkCount: 2,
+        generation: 1,
+        sequences: later.segments.map((segment) => segment.sequence),
+      });
+      expect(later.segments.map((segment) => segment.fileId)).toEqual(['a/two.md', 'a/one.md']);
+    });
+
     it('drops the keyword index with its collection', async () => {
       await store.writeFiles([makeWrite('a', 'one.md')]);
       const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
@@ -78,6 +106,11 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
         chunkCount: 0,
         generation: 0,
         segments: [],
+      });
+      expect(await store.loadKeywordState('a')).toEqual({
+        chunkCount: 0,
+        generation: 0,
+        sequences: [],
       });
     });
   });

@@ -36,7 +36,11 @@ export interface LexicalIndex {
   /** Adds (or replaces) documents already counted, e.g. a stored segment. */
   addSegment(segment: KeywordSegment): void;
   remove(ids: readonly string[]): void;
-  /** The live documents as one segment, in the order they were added (what is stored). */
+  /**
+   * The live documents as one segment, in the order they were added (what is stored); with its
+   * lists by term when the index holds them as they are (just compacted or loaded). Its arrays
+   * may be the index's own: read them, never change them.
+   */
   toSegment(): KeywordSegment;
   /**
    * Rebuilds the index in arrays of exactly its live documents' size, dropping removed ones and

@@ -3,7 +3,7 @@ import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
-import { PostingLists } from './postings.ts';
+import { invertPairs, PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
 
 export interface Bm25Options {
@@ -30,6 +30,11 @@ export class Bm25Index implements LexicalIndex {
   #ids: string[] = [];
   #lengths: number[] = [];
   #documentTerms = DocumentPairs.empty();
+  /**
+   * The segment the index holds exactly, lists by term included, from its last `#holdOnly` until
+   * the next add or remove: `toSegment` then gives it as it is, with no copy.
+   */
+  #held: KeywordSegment | undefined;
   #live = 0;
   #totalLength = 0;
   /** Counts the adds and removes, for the scorer's norms (`ScoredDocuments.version`). */
@@ -78,6 +83,7 @@ export class Bm25Index implements LexicalIndex {
   }
 
   toSegment(): KeywordSegment {
+    if (this.#held) return this.#held;
     const positionOf = new Int32Array(this.#postings.termCount).fill(-1);
     const terms: string[] = [];
     const ids: string[] = [];
@@ -115,7 +121,7 @@ export class Bm25Index implements LexicalIndex {
   }
 
   compact(): void {
-    this.#holdOnly(this.toSegment());
+    if (!this.#held) this.#holdOnly(this.toSegment());
   }
 
   remove(ids: readonly string[]): void {
@@ -195,10 +201,11 @@ export class Bm25Index implements LexicalIndex {
 
   /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
   #holdOnly(segment: KeywordSegment): void {
-    this.#postings = segment.byTerm
-      ? PostingLists.fromLists(segment.terms, segment.byTerm)
-      : PostingLists.fromDocuments(segment.terms, segment.pairs, segment.pairEnds);
-    this.#ids = segment.ids;
+    const byTerm =
+      segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+    this.#postings = PostingLists.fromLists(segment.terms, byTerm);
+    this.#held = { ...segment, byTerm };
+    this.#ids = [...segment.ids]; // grows with adds; the held segment must not
     this.#lengths = Array.from(segment.lengths);
     this.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
     this.#slotOf = new Map();
@@ -213,6 +220,7 @@ export class Bm25Index implements LexicalIndex {
    * `t` read as `termIds[t]` when `termIds` is given.
    */
   #place(id: string, length: number, pairs: Int32Array, termIds?: ArrayLike<number>): void {
+    this.#held = undefined;
     const slot = this.#ids.length;
     const placed = this.#documentTerms.append(pairs, termIds);
     for (let position = 0; position < placed.length; position += 2) {
@@ -229,6 +237,7 @@ export class Bm25Index implements LexicalIndex {
   #removeOne(id: string): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
+    this.#held = undefined;
     const pairs = this.#documentTerms.get(slot);
     for (let position = 0; position < pairs.length; position += 2) {
       this.#postings.release(pairs[position]!);

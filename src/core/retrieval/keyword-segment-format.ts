@@ -37,7 +37,7 @@ export function encodeSegment(
   const documents = segment.ids.length;
   const pairCount = segment.pairs.length / 2;
   const byTerm = options.byTerm
-    ? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds)
+    ? (segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds))
     : undefined;
   const numbers =
     HEADER_NUMBERS +

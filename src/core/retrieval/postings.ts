@@ -44,20 +44,6 @@ export class PostingLists {
   readonly #ends: number[] = [];
   readonly #holders: number[] = [];
 
-  /**
-   * The lists of documents given as their (term id, frequency) pairs, `pairs` holding document
-   * after document (document i's end at `pairEnds[i]`, in pairs), term ids being positions in
-   * `terms`: inverted by `invertPairs`, in document order as appending them one by one would
-   * leave them.
-   */
-  static fromDocuments(
-    terms: readonly string[],
-    pairs: Int32Array,
-    pairEnds: Int32Array,
-  ): PostingLists {
-    return PostingLists.fromLists(terms, invertPairs(terms.length, pairs, pairEnds));
-  }
-
   /** The lists of `terms` as stored term after term (`TermLists`); each list is a view. */
   static fromLists(terms: readonly string[], stored: TermLists): PostingLists {
     const lists = new PostingLists();

@@ -125,4 +125,24 @@ describe('Bm25Index', () => {
     restored.remove(['a', 'c', 'd', 'e']);
     expect(restored.search('lake', 5).map((hit) => hit.id)).toEqual(['f']);
   });
+
+  it('gives the segment it holds, lists by term included, until the next change', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    index.remove(['b']);
+    const built = index.toSegment();
+    expect(built.byTerm).toBeUndefined();
+    index.compact();
+    const held = index.toSegment();
+    expect(index.toSegment()).toBe(held);
+    expect(held).toMatchObject({ ids: built.ids, terms: built.terms, pairs: built.pairs });
+    expect(encodeSegment(held, { byTerm: true })).toEqual(encodeSegment(built, { byTerm: true }));
+
+    const loaded = Bm25Index.fromSegment(decodeSegment(encodeSegment(held, { byTerm: true })));
+    expect(loaded.toSegment().byTerm).toBeDefined();
+    index.add([{ id: 'f', text: 'A second lake' }]);
+    expect(index.toSegment()).not.toBe(held);
+    expect(index.toSegment().byTerm).toBeUndefined();
+    expect(index.toSegment().ids).toEqual([...built.ids, 'f']);
+  });
 });

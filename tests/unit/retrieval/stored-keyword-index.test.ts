@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryStore } from '../../../src/adapters/store/memory-store.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
 import { chunkKeywords } from '../../../src/core/retrieval/keyword-segment.ts';
@@ -7,6 +7,7 @@ import {
   holdsTermLists,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
 import {
+  mergeKeywordIndex,
   openKeywordIndex,
   restoreKeywords,
 } from '../../../src/core/retrieval/stored-keyword-index.ts';
@@ -123,5 +124,38 @@ describe('the stored keyword index', () => {
     expect(holdsTermLists(upgraded.base!)).toBe(true);
     await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
     expect((await store.loadKeywords('a')).generation).toBe(3);
+  });
+
+  it('merges from the live index without reading stored bytes when it holds the collection', async () => {
+    const store = await libraryStore();
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
+    await openKeywordIndex(store, 'a', noPause);
+    const live = await openKeywordIndex(store, 'a', noPause);
+    const two = writeOf('two.md', 'mountain railway', 3);
+    await store.writeFiles([two]);
+    live.addSegment(chunkKeywords(two.chunks));
+    const loadKeywords = vi.spyOn(store, 'loadKeywords');
+
+    await mergeKeywordIndex(store, 'a', noPause, live);
+    expect(loadKeywords).not.toHaveBeenCalled();
+    loadKeywords.mockRestore();
+    const merged = await store.loadKeywords('a');
+    expect(merged).toMatchObject({ generation: 2, segments: [] });
+    expect(holdsTermLists(merged.base!)).toBe(true);
+    await expectSameAnswers(restoreKeywords(merged)!, store);
+  });
+
+  it('merges from the store when the live index does not hold exactly the collection', async () => {
+    const store = await libraryStore();
+    await store.writeFiles([writeOf('one.md', 'lake station')]);
+    const behind = await openKeywordIndex(store, 'a', noPause);
+    await store.writeFiles([writeOf('two.md', 'mountain railway')]);
+
+    await mergeKeywordIndex(store, 'a', noPause, behind);
+    const merged = await store.loadKeywords('a');
+    expect(merged).toMatchObject({ generation: 2, segments: [] });
+    await expectSameAnswers(restoreKeywords(merged)!, store);
+    await mergeKeywordIndex(store, 'a', noPause);
+    expect(await store.loadKeywords('a')).toMatchObject({ generation: 2, segments: [] });
   });
 });

@@ -194,6 +194,40 @@ describe('IdbStore', () => {
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 2, chunkCount: 3 });
   });
 
+  it('upgrades a keyword base stored before version 5: its generation read without its bytes', async () => {
+    const factory = new IDBFactory();
+    (await createVersionOneDatabase(factory)).close();
+    const request = factory.open('archivist-test', 3);
+    request.onupgradeneeded = () => {
+      const database = request.result;
+      database.createObjectStore('originals', { keyPath: 'fileId' });
+      const segments = database.createObjectStore('keywordSegments', {
+        keyPath: 'sequence',
+        autoIncrement: true,
+      });
+      segments.createIndex('collectionId', 'collectionId');
+      segments.createIndex('fileId', 'fileId');
+      const bases = database.createObjectStore('keywordBases', { keyPath: 'collectionId' });
+      bases.put({ collectionId: 'a', generation: 4, bytes: new Uint8Array([7, 8]).buffer });
+    };
+    await new Promise((resolve, reject) => {
+      request.onsuccess = resolve;
+      request.onerror = () => reject(request.error);
+    });
+    request.result.close();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect(await store.loadKeywordState('a')).toEqual({
+      chunkCount: 0,
+      generation: 4,
+      sequences: [],
+    });
+    expect((await store.loadKeywords('a')).base).toEqual(new Uint8Array([7, 8]));
+    const base = new Uint8Array([9]);
+    expect(await store.replaceKeywordBase('a', { base, generation: 3, merged: [] })).toBe(false);
+    expect(await store.replaceKeywordBase('a', { base, generation: 4, merged: [] })).toBe(true);
+    expect(await store.loadKeywordState('a')).toMatchObject({ generation: 5 });
+  });
+
   it('lets go of the database when another tab upgrades it', async () => {
     const factory = new IDBFactory();
     const onClosed = vi.fn();

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,25 @@ describe('LevelStore', () => {
 
     await store.deleteFiles('a', ['a/one.pdf']);
     expect(await blobs()).toEqual([]);
+  });
+
+  it('writes a large Uint8Array to its blob file as it is, and any other large row encoded', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const large = new Uint8Array(BLOB_THRESHOLD_BYTES + 5).map((_, at) => at % 13);
+    await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: large }]);
+    const [name] = await readdir(join(directory, 'blobs'));
+    expect(new Uint8Array(await readFile(join(directory, 'blobs', name!)))).toEqual(large);
+    const setting = { words: 'word '.repeat(BLOB_THRESHOLD_BYTES / 4) };
+    await store.putSetting('long', setting);
+    expect(await readdir(join(directory, 'blobs'))).toHaveLength(2);
+    await store.close();
+
+    store = await LevelStore.open(directory);
+    const original = await store.getOriginal('a/one.pdf');
+    expect(original).toBeInstanceOf(Uint8Array);
+    expect(original).toEqual(large);
+    expect(await store.getSetting('long')).toEqual(setting);
   });
 
   it('keeps a blob file while a read from before its row changed is under way', async () => {
