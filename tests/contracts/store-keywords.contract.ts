@@ -55,15 +55,20 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
       await store.writeFiles([makeWrite('a', 'two.md', { chunkCount: 1 })]);
       const base = new Uint8Array([1, 2, 3, 4]);
       const merged = read.segments.map((segment) => segment.sequence);
-      expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
+      const parts = [base.subarray(0, 1), base.subarray(1)];
+      expect(await store.replaceKeywordBase('a', { base: parts, generation: 0, merged })).toBe(
+        true,
+      );
       base.fill(0);
       const after = await store.loadKeywords('a');
       expect(after).toMatchObject({ generation: 1, base: new Uint8Array([1, 2, 3, 4]) });
       expect(after.segments.map((segment) => segment.fileId)).toEqual(['a/two.md']);
-      expect(await store.replaceKeywordBase('a', { base, generation: 0, merged: [] })).toBe(false);
+      expect(await store.replaceKeywordBase('a', { base: [base], generation: 0, merged: [] })).toBe(
+        false,
+      );
       expect((await store.loadKeywords('a')).base).toEqual(new Uint8Array([1, 2, 3, 4]));
       await expect(
-        store.replaceKeywordBase('missing', { base, generation: 0, merged: [] }),
+        store.replaceKeywordBase('missing', { base: [base], generation: 0, merged: [] }),
       ).rejects.toMatchObject({ name: 'CollectionNotFoundError' });
     });
 
@@ -84,7 +89,11 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
         sequences,
       });
       const base = new Uint8Array([5, 6, 7, 8]);
-      await store.replaceKeywordBase('a', { base, generation: 0, merged: sequences.slice(0, 1) });
+      await store.replaceKeywordBase('a', {
+        base: [base],
+        generation: 0,
+        merged: sequences.slice(0, 1),
+      });
       await store.deleteFiles('a', ['a/one.md']);
       const later = await store.loadKeywords('a');
       expect(await store.loadKeywordState('a')).toEqual({
@@ -98,7 +107,7 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
     it('drops the keyword index with its collection', async () => {
       await store.writeFiles([makeWrite('a', 'one.md')]);
       const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
-      await store.replaceKeywordBase('a', { base: new Uint8Array(4), generation: 0, merged });
+      await store.replaceKeywordBase('a', { base: [new Uint8Array(4)], generation: 0, merged });
       await store.writeFiles([makeWrite('a', 'two.md')]);
       await store.deleteCollection('a');
       await store.putCollection(makeCollection('a'));

@@ -4,6 +4,7 @@ import type {
   StoredKeywords,
 } from '../../core/ports/store.ts';
 import type { IDBPObjectStore } from 'idb';
+import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
 import type {
   ArchivistDatabase,
   ArchivistSchema,
@@ -116,7 +117,7 @@ export async function replaceBase(
   const segments = transaction.objectStore('keywordSegments');
   await awaitRequests((track) => {
     for (const sequence of replacement.merged) track(segments.delete(sequence));
-    const bytes = exactBuffer(replacement.base);
+    const bytes = exactBuffer(joinBytes(replacement.base));
     track(bases.put({ collectionId, generation: replacement.generation + 1, bytes }));
   });
   return true;

@@ -46,10 +46,16 @@ export class LevelBlobs {
     return new LevelBlobs(folder);
   }
 
-  /** The pointer row for `bytes` (in `form`) once written to a new file, and the file's name. */
-  async write(bytes: Uint8Array, form: BlobForm): Promise<{ name: string; pointer: Uint8Array }> {
+  /**
+   * The pointer row for `parts` (one after another, in `form`) once written to a new file, and
+   * the file's name.
+   */
+  async write(
+    parts: readonly Uint8Array[],
+    form: BlobForm,
+  ): Promise<{ name: string; pointer: Uint8Array }> {
     const name = `${randomUUID()}.bin`;
-    await writeFile(join(this.#folder, name), bytes);
+    await writeFile(join(this.#folder, name), parts);
     const pointer = new Uint8Array(1 + name.length);
     pointer[0] = form === 'raw' ? RAW_POINTER_TAG : POINTER_TAG;
     pointer.set(new TextEncoder().encode(name), 1);

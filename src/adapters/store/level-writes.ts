@@ -1,7 +1,8 @@
 import type { FileWrite, KeywordBaseReplacement } from '../../core/ports/store.ts';
 import type { Collection, FileRecord } from '../../core/types.ts';
 import { chunkGroupsOf } from './chunk-groups.ts';
-import { BLOB_THRESHOLD_BYTES, type LevelBlobs } from './level-blobs.ts';
+import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
+import { BLOB_THRESHOLD_BYTES, type BlobForm, type LevelBlobs } from './level-blobs.ts';
 import { encode, type LevelRows } from './level-rows.ts';
 import {
   compositeKey,
@@ -69,17 +70,38 @@ export class LevelWrite {
 
   /**
    * Stores `value` under `key`. A large `Uint8Array` goes to its blob file as it is, with no
-   * encoded copy (a keyword base runs to hundreds of MB); any other large row encoded.
+   * encoded copy; any other large row encoded.
    */
   put(table: TableName, key: string, value: unknown): void {
-    const raw = value instanceof Uint8Array && value.byteLength > BLOB_THRESHOLD_BYTES;
-    const row = raw ? value : encode(value);
-    const stored: Promise<StoredRow> =
-      row.length <= BLOB_THRESHOLD_BYTES
-        ? Promise.resolve({ row })
-        : this.#blobs
-            .write(row, raw ? 'raw' : 'clone')
-            .then(({ name, pointer }) => ({ row: pointer, blob: name }));
+    if (value instanceof Uint8Array) {
+      this.putBytes(table, key, [value]);
+      return;
+    }
+    const row = encode(value);
+    this.#push(table, key, row.length <= BLOB_THRESHOLD_BYTES ? row : this.#toBlob([row], 'clone'));
+  }
+
+  /**
+   * Stores a `Uint8Array` given in parts; a large one goes to its blob file part after part, never
+   * joined in memory (a keyword base runs to hundreds of MB).
+   */
+  putBytes(table: TableName, key: string, parts: readonly Uint8Array[]): void {
+    const size = parts.reduce((total, part) => total + part.byteLength, 0);
+    this.#push(
+      table,
+      key,
+      size <= BLOB_THRESHOLD_BYTES ? encode(joinBytes(parts)) : this.#toBlob(parts, 'raw'),
+    );
+  }
+
+  #toBlob(parts: readonly Uint8Array[], form: BlobForm): Promise<StoredRow> {
+    return this.#blobs
+      .write(parts, form)
+      .then(({ name, pointer }) => ({ row: pointer, blob: name }));
+  }
+
+  #push(table: TableName, key: string, row: Uint8Array | Promise<StoredRow>): void {
+    const stored = row instanceof Uint8Array ? Promise.resolve({ row }) : row;
     stored.catch(() => undefined); // awaited in `write`; this keeps a failure from going unhandled
     this.#operations.push({ table, key, stored });
   }
@@ -144,7 +166,7 @@ export class LevelWrite {
     const generation = await this.#rows.read<number>(this.#tables.keywordGenerations, collectionId);
     if ((generation ?? 0) !== replacement.generation) return false;
     await this.removeSegments(collectionId, replacement.merged);
-    this.put('keywordBases', collectionId, replacement.base);
+    this.putBytes('keywordBases', collectionId, replacement.base);
     this.put('keywordGenerations', collectionId, replacement.generation + 1);
     return true;
   }

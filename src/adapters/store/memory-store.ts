@@ -23,6 +23,7 @@ import {
   type VectorRow,
 } from './vector-rows.ts';
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
+import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
 
 /**
  * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a
@@ -156,7 +157,7 @@ export class MemoryStore implements Store {
     for (const sequence of replacement.merged) this.keywordSegments.delete(sequence);
     this.keywordBases.set(collectionId, {
       generation: replacement.generation + 1,
-      bytes: replacement.base.slice(),
+      bytes: joinBytes(replacement.base),
     });
     return true;
   }

@@ -58,7 +58,11 @@ export interface KeywordState {
 
 /** A merge of a collection's keyword index (`Store.replaceKeywordBase`). */
 export interface KeywordBaseReplacement {
-  base: Uint8Array;
+  /**
+   * The merged segment's bytes in parts, stored one after another as one base
+   * (`encodeSegmentParts`: a large base is written without being copied into one array first).
+   */
+  base: readonly Uint8Array[];
   /** The generation the merge started from (`StoredKeywords.generation`). */
   generation: number;
   /** Sequences of the segments folded into `base`, deleted with the swap. */

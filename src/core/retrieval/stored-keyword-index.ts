@@ -6,7 +6,7 @@ import { fileIdOf } from './collection-index.ts';
 import { chunkKeywords } from './keyword-segment.ts';
 import {
   decodeSegment,
-  encodeSegment,
+  encodeSegmentParts,
   holdsTermLists,
   KeywordIndexDamagedError,
 } from './keyword-segment-format.ts';
@@ -32,7 +32,7 @@ export async function openKeywordIndex(
     return index;
   }
   await store.replaceKeywordBase(collectionId, {
-    base: encodeSegment(index.toSegment(), { byTerm: true }),
+    base: encodeSegmentParts(index.toSegment(), { byTerm: true }),
     generation: stored.generation,
     merged: stored.segments.map((segment) => segment.sequence),
   });
@@ -56,7 +56,7 @@ export async function mergeKeywordIndex(
     const state = await store.loadKeywordState(collectionId);
     if (live.size === state.chunkCount) {
       await store.replaceKeywordBase(collectionId, {
-        base: encodeSegment(live.toSegment(), { byTerm: true }),
+        base: encodeSegmentParts(live.toSegment(), { byTerm: true }),
         generation: state.generation,
         merged: state.sequences,
       });

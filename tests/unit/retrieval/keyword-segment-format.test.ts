@@ -3,6 +3,7 @@ import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts
 import {
   decodeSegment,
   encodeSegment,
+  encodeSegmentParts,
   holdsTermLists,
   KeywordIndexDamagedError,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
@@ -75,6 +76,20 @@ describe('keyword segments', () => {
     expect([...decoded.pairs]).toEqual([...segment.pairs]);
     expect(decoded.ids).toEqual(segment.ids);
     expect(decodeSegment(encodeSegment(segment)).byTerm).toBeUndefined();
+  });
+
+  it('gives the same bytes in parts that view the segment’s own numbers', () => {
+    const segment = analyzeDocuments(DOCUMENTS);
+    const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+    const held = { ...segment, byTerm: lists };
+    const parts = encodeSegmentParts(held, { byTerm: true });
+    const joined = new Uint8Array(parts.flatMap((part) => [...part]));
+    expect(joined).toEqual(encodeSegment(segment, { byTerm: true }));
+    const viewed = parts.map((part) => part.buffer);
+    for (const numbers of [segment.pairs, segment.lengths, lists.pairs, lists.holders]) {
+      expect(viewed).toContain(numbers.buffer);
+    }
+    expect(decodeSegment(joined).ids).toEqual(segment.ids);
   });
 
   it('refuses stored posting lists that disagree with the documents', () => {

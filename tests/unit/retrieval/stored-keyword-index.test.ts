@@ -84,7 +84,7 @@ describe('the stored keyword index', () => {
     expect(restoreKeywords(damaged)).toBeUndefined();
 
     await store.replaceKeywordBase('a', {
-      base: new Uint8Array(40).fill(9),
+      base: [new Uint8Array(40).fill(9)],
       generation: 0,
       merged: stored.segments.map((segment) => segment.sequence),
     });
@@ -100,8 +100,10 @@ describe('the stored keyword index', () => {
     await store.writeFiles([writeOf('one.md', 'glacier valley')]);
     const base = encodeSegment(restoreKeywords(read)!.toSegment());
     const merged = read.segments.map((segment) => segment.sequence);
-    expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(true);
-    expect(await store.replaceKeywordBase('a', { base, generation: 0, merged })).toBe(false);
+    expect(await store.replaceKeywordBase('a', { base: [base], generation: 0, merged })).toBe(true);
+    expect(await store.replaceKeywordBase('a', { base: [base], generation: 0, merged })).toBe(
+      false,
+    );
     const loaded = restoreKeywords(await store.loadKeywords('a'))!;
     await expectSameAnswers(loaded, store);
     expect(loaded.search('glacier', 5)).toHaveLength(2);
@@ -117,7 +119,7 @@ describe('the stored keyword index', () => {
     expect(holdsTermLists(merged.base!)).toBe(true);
 
     const withoutLists = encodeSegment(restoreKeywords(merged)!.toSegment());
-    await store.replaceKeywordBase('a', { base: withoutLists, generation: 1, merged: [] });
+    await store.replaceKeywordBase('a', { base: [withoutLists], generation: 1, merged: [] });
     await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
     const upgraded = await store.loadKeywords('a');
     expect(upgraded).toMatchObject({ generation: 3, segments: [] });

@@ -223,8 +223,12 @@ describe('IdbStore', () => {
     });
     expect((await store.loadKeywords('a')).base).toEqual(new Uint8Array([7, 8]));
     const base = new Uint8Array([9]);
-    expect(await store.replaceKeywordBase('a', { base, generation: 3, merged: [] })).toBe(false);
-    expect(await store.replaceKeywordBase('a', { base, generation: 4, merged: [] })).toBe(true);
+    expect(await store.replaceKeywordBase('a', { base: [base], generation: 3, merged: [] })).toBe(
+      false,
+    );
+    expect(await store.replaceKeywordBase('a', { base: [base], generation: 4, merged: [] })).toBe(
+      true,
+    );
     expect(await store.loadKeywordState('a')).toMatchObject({ generation: 5 });
   });
 

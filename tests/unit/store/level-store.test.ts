@@ -102,17 +102,27 @@ describe('LevelStore', () => {
     expect(original).toBeInstanceOf(Uint8Array);
     expect(original).toEqual(large);
     expect(await store.getSetting('long')).toEqual(setting);
+
+    const parts = [large.subarray(0, 3), large.subarray(3)];
+    await store.replaceKeywordBase('a', { base: parts, generation: 0, merged: [] });
+    const stored = (await store.loadKeywords('a')).base!;
+    expect(stored).toEqual(large);
+    const files = await readdir(join(directory, 'blobs'));
+    const contents = await Promise.all(
+      files.map(async (file) => new Uint8Array(await readFile(join(directory, 'blobs', file)))),
+    );
+    expect(contents.filter((bytes) => bytes.length === large.length)).toEqual([large, large]);
   });
 
   it('keeps a blob file while a read from before its row changed is under way', async () => {
     store = await LevelStore.open(directory);
     await store.putCollection(makeCollection('a'));
     const base = new Uint8Array(BLOB_THRESHOLD_BYTES * 2).fill(7);
-    const replacement = { base, generation: 0, merged: [] };
+    const replacement = { base: [base], generation: 0, merged: [] };
     await store.replaceKeywordBase('a', replacement);
     const [loaded] = await Promise.all([
       store.loadKeywords('a'),
-      store.replaceKeywordBase('a', { ...replacement, base: base.map(() => 9), generation: 1 }),
+      store.replaceKeywordBase('a', { ...replacement, base: [base.map(() => 9)], generation: 1 }),
     ]);
     expect(loaded.base).toEqual(base);
     expect((await store.loadKeywords('a')).base?.[0]).toBe(9);
