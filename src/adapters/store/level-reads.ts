@@ -11,7 +11,6 @@ import {
   type Snapshot,
   type Tables,
 } from './level-tables.ts';
-import type { SegmentRow } from './level-writes.ts';
 import { compareKeys, sortChunks } from './record-order.ts';
 import { VECTOR_BATCH_FILES, vectorOf, type VectorRow } from './vector-rows.ts';
 
@@ -32,38 +31,44 @@ export class LevelReads {
   }
 
   async keywords(collectionId: string, snapshot: Snapshot): Promise<StoredKeywords> {
-    const [state, base, entries] = await Promise.all([
-      this.keywordState(collectionId, snapshot),
+    const [counts, base, owners, rows] = await Promise.all([
+      this.#keywordCounts(collectionId, snapshot),
       this.#rows.read<Uint8Array>(this.#tables.keywordBases, collectionId, snapshot),
-      this.#tables.keywordSegments.iterator(ownerRange(collectionId, snapshot)).all(),
+      this.#tables.segmentFiles.iterator(ownerRange(collectionId, snapshot)).all(),
+      this.#tables.keywordSegments.values(ownerRange(collectionId, snapshot)).all(),
     ]);
+    // Both tables hold one row per segment under the same keys, so they list them alike.
     const segments = await Promise.all(
-      entries.map(async ([key, row]) => ({
-        ...(await this.#rows.decode<SegmentRow>(row)),
+      owners.map(async ([key, owner], at) => ({
+        fileId: await this.#rows.decode<string>(owner),
         sequence: keyParts(key)[1] as number,
+        bytes: await this.#rows.decode<Uint8Array>(rows[at]!),
       })),
     );
     return {
-      chunkCount: state.chunkCount,
+      ...counts,
       ...(base ? { base } : {}),
-      generation: state.generation,
       segments: segments.sort((left, right) => left.sequence - right.sequence),
     };
   }
 
   /** `keywords` without the bytes: the base's generation and the segments' sequences. */
   async keywordState(collectionId: string, snapshot: Snapshot): Promise<KeywordState> {
-    const [collection, generation, keys] = await Promise.all([
-      this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
-      this.#rows.read<number>(this.#tables.keywordGenerations, collectionId, snapshot),
+    const [counts, keys] = await Promise.all([
+      this.#keywordCounts(collectionId, snapshot),
       keysOf(this.#tables.segmentFiles, collectionId, snapshot),
     ]);
     const sequences = keys.map((key) => keyParts(key)[1] as number);
-    return {
-      chunkCount: collection?.chunkCount ?? 0,
-      generation: generation ?? 0,
-      sequences: sequences.sort((left, right) => left - right),
-    };
+    return { ...counts, sequences: sequences.sort((left, right) => left - right) };
+  }
+
+  /** The collection's chunk count and its keyword base's generation (0 when there is none). */
+  async #keywordCounts(collectionId: string, snapshot: Snapshot) {
+    const [collection, generation] = await Promise.all([
+      this.#rows.read<Collection>(this.#tables.collections, collectionId, snapshot),
+      this.#rows.read<number>(this.#tables.keywordGenerations, collectionId, snapshot),
+    ]);
+    return { chunkCount: collection?.chunkCount ?? 0, generation: generation ?? 0 };
   }
 
   /** Every chunk of the collection, in document order. */

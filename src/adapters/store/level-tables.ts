@@ -21,7 +21,7 @@ export const TABLE_NAMES = [
   'vectors',
   /** File id → its kept bytes. */
   'originals',
-  /** `[collectionId, sequence]` → `{ fileId, bytes }`: a keyword segment since the last merge. */
+  /** `[collectionId, sequence]` → the bytes of a keyword segment since the last merge. */
   'keywordSegments',
   /** `[collectionId, sequence]` → file id: whose segment it is, read without its bytes. */
   'segmentFiles',

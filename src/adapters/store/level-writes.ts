@@ -20,12 +20,6 @@ export interface SegmentPlace {
   sequence: number;
 }
 
-/** A stored keyword segment (`keywordSegments`); its collection and sequence are in its key. */
-export interface SegmentRow {
-  fileId: string;
-  bytes: Uint8Array;
-}
-
 /** What a put stores: the row, or the pointer to the blob file `blob` holding it. */
 interface StoredRow {
   row: Uint8Array;
@@ -87,11 +81,8 @@ export class LevelWrite {
    */
   putBytes(table: TableName, key: string, parts: readonly Uint8Array[]): void {
     const size = parts.reduce((total, part) => total + part.byteLength, 0);
-    this.#push(
-      table,
-      key,
-      size <= BLOB_THRESHOLD_BYTES ? encode(joinBytes(parts)) : this.#toBlob(parts, 'raw'),
-    );
+    if (size > BLOB_THRESHOLD_BYTES) this.#push(table, key, this.#toBlob(parts, 'raw'));
+    else this.#push(table, key, encode(parts.length === 1 ? parts[0] : joinBytes(parts)));
   }
 
   #toBlob(parts: readonly Uint8Array[], form: BlobForm): Promise<StoredRow> {
@@ -138,8 +129,7 @@ export class LevelWrite {
   async putFileKeywords(collectionId: string, fileId: string, bytes: Uint8Array): Promise<void> {
     await this.removeFileKeywords(fileId);
     const sequence = this.#nextSequence();
-    const row: SegmentRow = { fileId, bytes };
-    this.put('keywordSegments', compositeKey(collectionId, sequence), row);
+    this.put('keywordSegments', compositeKey(collectionId, sequence), bytes);
     this.put('segmentFiles', compositeKey(collectionId, sequence), fileId);
     this.put('segmentOfFile', fileId, { collectionId, sequence } satisfies SegmentPlace);
     this.put('meta', 'lastSequence', sequence);
