@@ -19,7 +19,7 @@ import { LevelReads } from './level-reads.ts';
 import { LevelRows } from './level-rows.ts';
 import {
   openTables,
-  toStorageError,
+  levelStorageError,
   type Database,
   type Snapshot,
   type Tables,
@@ -272,7 +272,7 @@ export class LevelStore implements Store {
       });
       const result = await work(write);
       await write.write().catch((error: unknown) => {
-        throw toStorageError(error);
+        throw levelStorageError(error);
       });
       return result;
     });

@@ -96,7 +96,7 @@ export function keysOf(table: Table, owner: string, snapshot?: Snapshot): Promis
 }
 
 /** LevelDB reports a full disk as an I/O error naming ENOSPC's message. */
-export function toStorageError(error: unknown): unknown {
+export function levelStorageError(error: unknown): unknown {
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
   return /no space left on device|ENOSPC/i.test(message) ? new StorageFullError() : error;
 }

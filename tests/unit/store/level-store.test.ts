@@ -7,7 +7,7 @@ import { LevelStore } from '../../../src/adapters/store/level-store.ts';
 import {
   compositeKey,
   prefixRange,
-  toStorageError,
+  levelStorageError,
 } from '../../../src/adapters/store/level-tables.ts';
 import { StoreInUseError } from '../../../src/adapters/store/store-in-use-error.ts';
 import { StorageFullError } from '../../../src/core/errors.ts';
@@ -165,8 +165,8 @@ describe('level tables', () => {
     const full = new Error('Batch failed', {
       cause: new Error('IO error: /tmp/db/000012.log: No space left on device'),
     });
-    expect(toStorageError(full)).toBeInstanceOf(StorageFullError);
+    expect(levelStorageError(full)).toBeInstanceOf(StorageFullError);
     const other = new Error('Corruption: bad block');
-    expect(toStorageError(other)).toBe(other);
+    expect(levelStorageError(other)).toBe(other);
   });
 });
