@@ -14,19 +14,26 @@ export interface KeywordSegment {
   lengths: Int32Array;
   /** Where each document's pairs end, counted in pairs: document i's are pairs[pairEnds[i - 1]..]. */
   pairEnds: Int32Array;
-  /** (term position, frequency), two numbers per pair. */
-  pairs: Int32Array;
+  /** (term position, frequency) packed into one number a pair (`packPair`). */
+  pairs: Uint32Array;
+  /**
+   * (pair index, frequency) for each pair whose frequency is too large to pack (`LARGE_FREQUENCY`
+   * or more), by rising pair index: two numbers each, usually none.
+   */
+  largeFrequencies: Int32Array;
   /** The same pairs by term, when they were stored that way (a collection's base). */
   byTerm?: TermLists;
 }
 
 /**
  * Posting lists term after term: `holders[t]` documents hold term t, and `pairs` holds their
- * (document position, frequency) pairs, term 0's first, each term's in document order.
+ * (document position, frequency) pairs packed one number each (`packPair`), term 0's first, each
+ * term's in document order. A frequency packed as `LARGE_FREQUENCY` is the segment's
+ * `largeFrequencies` entry for that document and term.
  */
 export interface TermLists {
   holders: Int32Array;
-  pairs: Int32Array;
+  pairs: Uint32Array;
 }
 
 /** Keyword search (BM25) over chunk texts. */

@@ -1,10 +1,13 @@
 import type { SearchHit } from '../types.ts';
+import { LARGE_FREQUENCY, type LargeFrequencies } from './packed-pairs.ts';
 import type { PostingLists } from './postings.ts';
 import { TopHits } from './top-hits.ts';
 
 /** What scoring reads of a keyword index (`Bm25Index`). */
 export interface ScoredDocuments {
   readonly postings: PostingLists;
+  /** The exact frequencies of pairs packed as `LARGE_FREQUENCY`. */
+  readonly largeFrequencies: LargeFrequencies;
   /** By slot. */
   readonly ids: readonly string[];
   /** By slot, in terms; -1 for a removed document. */
@@ -45,11 +48,15 @@ export class Bm25Scorer {
     let hitCount = 0;
     for (const { termId, idf } of query) {
       const { pairs, end } = documents.postings.list(termId);
-      for (let position = 0; position < end; position += 2) {
-        const slot = pairs[position]!;
+      for (let position = 0; position < end; position += 1) {
+        const packed = pairs[position]!;
+        const slot = packed >>> 8; // pairId and pairFrequency written out (packed-pairs.ts)
         const norm = norms[slot]!;
         if (norm < 0) continue;
-        const frequency = pairs[position + 1]!;
+        let frequency = packed & 255;
+        if (frequency === LARGE_FREQUENCY) {
+          frequency = documents.largeFrequencies.get(termId, slot);
+        }
         const before = scores[slot]!;
         const after = before + (idf * frequency * k1PlusOne) / (frequency + norm);
         scores[slot] = after;

@@ -3,6 +3,15 @@ import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
+import {
+  KeywordIndexFullError,
+  LARGE_FREQUENCY,
+  LargeFrequencies,
+  PACKED_ID_LIMIT,
+  pairFrequency,
+  pairId,
+  withPairId,
+} from './packed-pairs.ts';
 import { invertPairs, PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
 
@@ -17,7 +26,8 @@ const FEEDBACK_TERMS = 20;
 /**
  * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
  * terms, and its (term id, frequency) pairs in first-occurrence order, kept for removal and for
- * query expansion. A removed document leaves a dead slot (length -1) that searches skip; once dead
+ * query expansion. Pairs are packed one number each (`packPair`, decision 0024), frequencies too
+ * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead slot (length -1) that searches skip; once dead
  * slots outnumber live ones, the index is rebuilt from the live slots' pairs (no re-tokenizing).
  * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
  * ones need no tokenising at all) and go out as one (`toSegment`, what the store keeps).
@@ -30,6 +40,7 @@ export class Bm25Index implements LexicalIndex {
   #ids: string[] = [];
   #lengths: number[] = [];
   #documentTerms = DocumentPairs.empty();
+  #largeFrequencies = new LargeFrequencies();
   /**
    * The segment the index holds exactly, lists by term included, from its last `#holdOnly` until
    * the next add or remove: `toSegment` then gives it as it is, with no copy.
@@ -67,16 +78,22 @@ export class Bm25Index implements LexicalIndex {
 
   addSegment(segment: KeywordSegment): void {
     const termIds = segment.terms.map((term) => this.#postings.idOf(term));
+    const large = segment.largeFrequencies;
     let start = 0;
+    let nextLarge = 0;
     segment.ids.forEach((id, document) => {
       this.#removeOne(id);
       const end = segment.pairEnds[document]!;
-      this.#place(
+      const slot = this.#place(
         id,
         segment.lengths[document]!,
-        segment.pairs.subarray(start * 2, end * 2),
+        segment.pairs.subarray(start, end),
         termIds,
       );
+      for (; nextLarge < large.length && large[nextLarge]! < end; nextLarge += 2) {
+        const termId = termIds[pairId(segment.pairs[large[nextLarge]!]!)]!;
+        this.#largeFrequencies.set(termId, slot, large[nextLarge + 1]!);
+      }
       start = end;
     });
     this.#compactIfSparse();
@@ -89,26 +106,29 @@ export class Bm25Index implements LexicalIndex {
     const ids: string[] = [];
     const lengths: number[] = [];
     const ends: number[] = [];
-    const chosen: Int32Array[] = [];
+    const chosen: { slot: number; pairs: Uint32Array }[] = [];
     let pairCount = 0;
     this.#ids.forEach((id, slot) => {
       if (this.#lengths[slot]! < 0) return;
       const pairs = this.#documentTerms.get(slot);
       ids.push(id);
       lengths.push(this.#lengths[slot]!);
-      chosen.push(pairs);
-      pairCount += pairs.length / 2;
+      chosen.push({ slot, pairs });
+      pairCount += pairs.length;
       ends.push(pairCount);
     });
-    const pairs = new Int32Array(pairCount * 2);
+    const pairs = new Uint32Array(pairCount);
+    const large: number[] = [];
     let at = 0;
-    for (const documentPairs of chosen) {
-      for (let position = 0; position < documentPairs.length; position += 2) {
-        const termId = documentPairs[position]!;
+    for (const { slot, pairs: documentPairs } of chosen) {
+      for (const packed of documentPairs) {
+        const termId = pairId(packed);
         if (positionOf[termId] === -1)
           positionOf[termId] = terms.push(this.#postings.term(termId)) - 1;
-        pairs[at++] = positionOf[termId]!;
-        pairs[at++] = documentPairs[position + 1]!;
+        if (pairFrequency(packed) === LARGE_FREQUENCY) {
+          large.push(at, this.#largeFrequencies.get(termId, slot));
+        }
+        pairs[at++] = withPairId(packed, positionOf[termId]!);
       }
     }
     return {
@@ -117,6 +137,7 @@ export class Bm25Index implements LexicalIndex {
       lengths: Int32Array.from(lengths),
       pairEnds: Int32Array.from(ends),
       pairs,
+      largeFrequencies: Int32Array.from(large),
     };
   }
 
@@ -157,6 +178,7 @@ export class Bm25Index implements LexicalIndex {
     return this.#scorer.top(
       {
         postings: this.#postings,
+        largeFrequencies: this.#largeFrequencies,
         ids: this.#ids,
         lengths: this.#lengths,
         averageLength: this.#totalLength / this.#live || 1,
@@ -185,12 +207,13 @@ export class Bm25Index implements LexicalIndex {
       if (slot === undefined) continue;
       const length = this.#lengths[slot]!;
       if (length <= 0) continue;
-      const pairs = this.#documentTerms.get(slot);
-      for (let position = 0; position < pairs.length; position += 2) {
-        const termId = pairs[position]!;
+      for (const packed of this.#documentTerms.get(slot)) {
+        const termId = pairId(packed);
         const term = this.#postings.term(termId);
         if (exclude.has(term)) continue;
-        const weight = (pairs[position + 1]! / length) * this.#idf(this.#postings.holders(termId));
+        const weight =
+          (this.#frequency(termId, slot, packed) / length) *
+          this.#idf(this.#postings.holders(termId));
         weights.set(term, (weights.get(term) ?? 0) + weight);
       }
     }
@@ -201,6 +224,11 @@ export class Bm25Index implements LexicalIndex {
 
   /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
   #holdOnly(segment: KeywordSegment): void {
+    // What the index held goes first, so a compaction's new lists can take the old ones' memory
+    // (at 500,000 chunks the old lists and pairs are hundreds of MB).
+    this.#postings = new PostingLists();
+    this.#documentTerms = DocumentPairs.empty();
+    this.#slotOf = new Map();
     const byTerm =
       segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
     this.#postings = PostingLists.fromLists(segment.terms, byTerm);
@@ -208,7 +236,7 @@ export class Bm25Index implements LexicalIndex {
     this.#ids = [...segment.ids]; // grows with adds; the held segment must not
     this.#lengths = Array.from(segment.lengths);
     this.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
-    this.#slotOf = new Map();
+    this.#largeFrequencies = LargeFrequencies.of(segment);
     segment.ids.forEach((id, slot) => this.#slotOf.set(id, slot));
     this.#live = segment.ids.length;
     this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
@@ -216,15 +244,15 @@ export class Bm25Index implements LexicalIndex {
   }
 
   /**
-   * Gives a document a new slot with its length and its (term id, frequency) pairs, each term id
-   * `t` read as `termIds[t]` when `termIds` is given.
+   * Gives a document a new slot with its length and its packed (term id, frequency) pairs, each
+   * term id `t` read as `termIds[t]` when `termIds` is given; returns the slot.
    */
-  #place(id: string, length: number, pairs: Int32Array, termIds?: ArrayLike<number>): void {
+  #place(id: string, length: number, pairs: Uint32Array, termIds?: ArrayLike<number>): number {
     this.#held = undefined;
     const slot = this.#ids.length;
-    const placed = this.#documentTerms.append(pairs, termIds);
-    for (let position = 0; position < placed.length; position += 2) {
-      this.#postings.append(placed[position]!, slot, placed[position + 1]!);
+    if (slot >= PACKED_ID_LIMIT) throw new KeywordIndexFullError();
+    for (const packed of this.#documentTerms.append(pairs, termIds)) {
+      this.#postings.append(pairId(packed), slot, pairFrequency(packed));
     }
     this.#slotOf.set(id, slot);
     this.#ids.push(id);
@@ -232,16 +260,20 @@ export class Bm25Index implements LexicalIndex {
     this.#live += 1;
     this.#totalLength += length;
     this.#version += 1;
+    return slot;
+  }
+
+  /** The frequency of the packed pair `packed` of `termId` in `slot`. */
+  #frequency(termId: number, slot: number, packed: number): number {
+    const frequency = pairFrequency(packed);
+    return frequency === LARGE_FREQUENCY ? this.#largeFrequencies.get(termId, slot) : frequency;
   }
 
   #removeOne(id: string): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
     this.#held = undefined;
-    const pairs = this.#documentTerms.get(slot);
-    for (let position = 0; position < pairs.length; position += 2) {
-      this.#postings.release(pairs[position]!);
-    }
+    for (const packed of this.#documentTerms.get(slot)) this.#postings.release(pairId(packed));
     this.#totalLength -= this.#lengths[slot]!;
     this.#lengths[slot] = -1;
     this.#slotOf.delete(id);

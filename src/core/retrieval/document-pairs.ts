@@ -1,23 +1,25 @@
-/** Room the first append makes, in numbers (two per pair). */
-const INITIAL_CAPACITY = 1024;
+import { pairId, withPairId } from './packed-pairs.ts';
+
+/** Room the first append makes, in pairs. */
+const INITIAL_CAPACITY = 512;
 /** Slots the first append makes room for. */
 const INITIAL_SLOTS = 64;
 
 /**
- * Every document's (term id, frequency) pairs of a keyword index, by slot, kept one document
- * after another in one array that grows by half its size, with where each slot's pairs end (a
+ * Every document's packed (term id, frequency) pairs of a keyword index (`packPair`), by slot,
+ * kept one document after another in one array that grows by half its size, with where each slot's pairs end (a
  * slot's pairs start where the previous slot's end). A typed array of its own per document cost
  * about 0.2 KB a chunk of objects in the JS heap (20k chunks of the scale folder in Node;
  * `docs/BENCHMARKS.md`). Which slots are still live is the index's to know (`Bm25Index` marks a
  * removed document's length); their numbers stay here until the index is rebuilt.
  */
 export class DocumentPairs {
-  #pool: Int32Array;
+  #pool: Uint32Array;
   #used: number;
   #ends: Int32Array;
   #slots: number;
 
-  private constructor(pool: Int32Array, used: number, ends: Int32Array) {
+  private constructor(pool: Uint32Array, used: number, ends: Int32Array) {
     this.#pool = pool;
     this.#used = used;
     this.#ends = ends;
@@ -25,16 +27,15 @@ export class DocumentPairs {
   }
 
   static empty(): DocumentPairs {
-    return new DocumentPairs(new Int32Array(0), 0, new Int32Array(0));
+    return new DocumentPairs(new Uint32Array(0), 0, new Int32Array(0));
   }
 
   /**
    * The documents of a stored segment, taking over its `pairs` (not copied): document i's pairs
    * end at pair `pairEnds[i]`.
    */
-  static of(pairs: Int32Array, pairEnds: Int32Array): DocumentPairs {
-    const ends = pairEnds.map((end) => end * 2);
-    return new DocumentPairs(pairs, ends.at(-1) ?? 0, ends);
+  static of(pairs: Uint32Array, pairEnds: Int32Array): DocumentPairs {
+    return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice());
   }
 
   /** Slots given so far, those of removed documents included. */
@@ -46,13 +47,13 @@ export class DocumentPairs {
    * Gives the next slot a copy of `pairs`, each term id `t` written as `termIds[t]` when
    * `termIds` is given; returns the slot's pairs (a view to read, valid until the next append).
    */
-  append(pairs: Int32Array, termIds?: ArrayLike<number>): Int32Array {
+  append(pairs: Uint32Array, termIds?: ArrayLike<number>): Uint32Array {
     this.#reserve(pairs.length);
     const start = this.#used;
     const pool = this.#pool;
-    for (let position = 0; position < pairs.length; position += 2) {
-      pool[start + position] = termIds ? termIds[pairs[position]!]! : pairs[position]!;
-      pool[start + position + 1] = pairs[position + 1]!;
+    for (let position = 0; position < pairs.length; position += 1) {
+      const packed = pairs[position]!;
+      pool[start + position] = termIds ? withPairId(packed, termIds[pairId(packed)]!) : packed;
     }
     this.#used += pairs.length;
     this.#ends[this.#slots] = this.#used;
@@ -61,7 +62,7 @@ export class DocumentPairs {
   }
 
   /** The slot's pairs (a view). */
-  get(slot: number): Int32Array {
+  get(slot: number): Uint32Array {
     return this.#pool.subarray(slot === 0 ? 0 : this.#ends[slot - 1], this.#ends[slot]);
   }
 
@@ -72,7 +73,7 @@ export class DocumentPairs {
         this.#used + numbers,
         Math.floor(this.#pool.length * 1.5),
       );
-      const pool = new Int32Array(capacity);
+      const pool = new Uint32Array(capacity);
       pool.set(this.#pool.subarray(0, this.#used));
       this.#pool = pool;
     }

@@ -1,6 +1,7 @@
 import type { KeywordSegment } from '../ports/lexical-index.ts';
 import type { Chunk } from '../types.ts';
 import { keywordText } from './index-text.ts';
+import { LARGE_FREQUENCY, packPair } from './packed-pairs.ts';
 import { analyze } from './text-analysis.ts';
 
 /** Tokenises documents once into a segment: the only place keyword search reads their text. */
@@ -11,8 +12,9 @@ export function analyzeDocuments(
   const terms: string[] = [];
   const lengths = new Int32Array(documents.length);
   const pairEnds = new Int32Array(documents.length);
-  let pairs = new Int32Array(1024);
+  let pairs = new Uint32Array(512);
   let end = 0;
+  const large: number[] = [];
   const counts = new Map<number, number>();
   documents.forEach((document, index) => {
     const tokens = analyze(document.text);
@@ -24,15 +26,15 @@ export function analyzeDocuments(
       }
       counts.set(position, (counts.get(position) ?? 0) + 1);
     }
-    if (pairs.length < (end + counts.size) * 2) {
-      const grown = new Int32Array(Math.max(pairs.length * 2, (end + counts.size) * 2));
+    if (pairs.length < end + counts.size) {
+      const grown = new Uint32Array(Math.max(pairs.length * 2, end + counts.size));
       grown.set(pairs);
       pairs = grown;
     }
     // A Map iterates in insertion order: the terms' first occurrences.
     for (const [position, count] of counts) {
-      pairs[end * 2] = position;
-      pairs[end * 2 + 1] = count;
+      if (count >= LARGE_FREQUENCY) large.push(end, count);
+      pairs[end] = packPair(position, count);
       end += 1;
     }
     counts.clear();
@@ -44,7 +46,8 @@ export function analyzeDocuments(
     ids: documents.map(({ id }) => id),
     lengths,
     pairEnds,
-    pairs: pairs.slice(0, end * 2),
+    pairs: pairs.slice(0, end),
+    largeFrequencies: Int32Array.from(large),
   };
 }
 

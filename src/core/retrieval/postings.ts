@@ -1,30 +1,38 @@
 import type { TermLists } from '../ports/lexical-index.ts';
+import { KeywordIndexFullError, packPair, PACKED_ID_LIMIT } from './packed-pairs.ts';
 
 /** Pairs a new posting list has room for before it first grows. */
 const INITIAL_PAIRS = 2;
 
 /**
- * Documents' (term id, frequency) pairs, document after document (`pairEnds` as in
- * `KeywordSegment`), turned term-major in two passes over typed arrays: count, then place.
+ * Documents' packed (term id, frequency) pairs, document after document (`pairEnds` as in
+ * `KeywordSegment`), turned term-major in two passes over typed arrays: count, then place, each
+ * pair packed again as (document, frequency).
  */
-export function invertPairs(termCount: number, pairs: Int32Array, pairEnds: Int32Array): TermLists {
+export function invertPairs(
+  termCount: number,
+  pairs: Uint32Array,
+  pairEnds: Int32Array,
+): TermLists {
   const holders = new Int32Array(termCount);
-  for (let position = 0; position < pairs.length; position += 2) holders[pairs[position]!]! += 1;
+  // pairId and pairFrequency written out (packed-pairs.ts); so is packPair below, its ids known
+  // to fit (documents and terms of a segment, each below `PACKED_ID_LIMIT`).
+  for (let position = 0; position < pairs.length; position += 1)
+    holders[pairs[position]! >>> 8]! += 1;
   const cursor = new Int32Array(termCount);
   let offset = 0;
   for (let term = 0; term < termCount; term += 1) {
     cursor[term] = offset;
-    offset += holders[term]! * 2;
+    offset += holders[term]!;
   }
-  const placed = new Int32Array(offset);
+  const placed = new Uint32Array(offset);
   let position = 0;
   for (let document = 0; document < pairEnds.length; document += 1) {
-    for (const end = pairEnds[document]! * 2; position < end; position += 2) {
-      const term = pairs[position]!;
-      const at = cursor[term]!;
-      placed[at] = document;
-      placed[at + 1] = pairs[position + 1]!;
-      cursor[term] = at + 2;
+    for (const end = pairEnds[document]!; position < end; position += 1) {
+      const packed = pairs[position]!;
+      const term = packed >>> 8;
+      placed[cursor[term]!] = ((document << 8) | (packed & 255)) >>> 0;
+      cursor[term]! += 1;
     }
   }
   return { holders, pairs: placed };
@@ -32,15 +40,15 @@ export function invertPairs(termCount: number, pairs: Int32Array, pairEnds: Int3
 
 /**
  * The term dictionary and inverted lists of a keyword index, in flat typed arrays: each term has
- * an id, and a list of (document slot, frequency) pairs in one `Int32Array` that doubles when
- * full. Entries of removed documents stay in the lists until the index is compacted; `holders`
+ * an id, and a list of (document slot, frequency) pairs packed one number each (`packPair`) in
+ * a `Uint32Array` that doubles when full. Entries of removed documents stay in the lists until the index is compacted; `holders`
  * counts only the live ones. At 50,000 chunks this takes a tenth of the memory of a `Map` per
  * term and builds several times faster.
  */
 export class PostingLists {
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
-  readonly #lists: Int32Array[] = [];
+  readonly #lists: Uint32Array[] = [];
   readonly #ends: number[] = [];
   readonly #holders: number[] = [];
 
@@ -49,7 +57,7 @@ export class PostingLists {
     const lists = new PostingLists();
     let start = 0;
     terms.forEach((term, id) => {
-      const size = stored.holders[id]! * 2;
+      const size = stored.holders[id]!;
       lists.#ids.set(term, id);
       lists.#terms.push(term);
       lists.#lists.push(stored.pairs.subarray(start, start + size));
@@ -70,9 +78,10 @@ export class PostingLists {
     let id = this.#ids.get(term);
     if (id === undefined) {
       id = this.#terms.length;
+      if (id >= PACKED_ID_LIMIT) throw new KeywordIndexFullError();
       this.#ids.set(term, id);
       this.#terms.push(term);
-      this.#lists.push(new Int32Array(INITIAL_PAIRS * 2));
+      this.#lists.push(new Uint32Array(INITIAL_PAIRS));
       this.#ends.push(0);
       this.#holders.push(0);
     }
@@ -93,22 +102,22 @@ export class PostingLists {
     return this.#holders[id]!;
   }
 
-  /** The term's list, (slot, frequency) pairs, and where its used part ends. */
-  list(id: number): { pairs: Int32Array; end: number } {
+  /** The term's list, packed (slot, frequency) pairs, and where its used part ends. */
+  list(id: number): { pairs: Uint32Array; end: number } {
     return { pairs: this.#lists[id]!, end: this.#ends[id]! };
   }
 
+  /** Adds `slot` to the term's list with `frequency` (packed: `LARGE_FREQUENCY` at most). */
   append(id: number, slot: number, frequency: number): void {
     let pairs = this.#lists[id]!;
     const end = this.#ends[id]!;
-    if (end + 2 > pairs.length) {
-      const grown = new Int32Array(Math.max(INITIAL_PAIRS * 2, pairs.length * 2));
+    if (end === pairs.length) {
+      const grown = new Uint32Array(Math.max(INITIAL_PAIRS, pairs.length * 2));
       grown.set(pairs);
       this.#lists[id] = pairs = grown;
     }
-    pairs[end] = slot;
-    pairs[end + 1] = frequency;
-    this.#ends[id] = end + 2;
+    pairs[end] = packPair(slot, frequency);
+    this.#ends[id] = end + 1;
     this.#holders[id]! += 1;
   }
 

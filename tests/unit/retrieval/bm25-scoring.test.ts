@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Scorer, type ScoredDocuments } from '../../../src/core/retrieval/bm25-scoring.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import {
+  LARGE_FREQUENCY,
+  LargeFrequencies,
+  pairFrequency,
+  pairId,
+} from '../../../src/core/retrieval/packed-pairs.ts';
 import { PostingLists } from '../../../src/core/retrieval/postings.ts';
 
-/** Three documents over two terms: `a` holds term 0 twice, `b` both terms, `c` term 1. */
+/**
+ * Three documents over two terms: `a` holds term 0 twice, `b` both terms once, `c` term 1 300
+ * times (a frequency too large to pack, kept beside the lists).
+ */
 function documents(version: number, lengths = [4, 2, 6]): ScoredDocuments {
   const postings = new PostingLists();
   const sun = postings.idOf('sun');
@@ -11,10 +20,13 @@ function documents(version: number, lengths = [4, 2, 6]): ScoredDocuments {
   postings.append(sun, 0, 2);
   postings.append(sun, 1, 1);
   postings.append(rain, 1, 1);
-  postings.append(rain, 2, 3);
+  postings.append(rain, 2, LARGE_FREQUENCY);
+  const largeFrequencies = new LargeFrequencies();
+  largeFrequencies.set(rain, 2, 300);
   const live = lengths.filter((length) => length >= 0);
   return {
     postings,
+    largeFrequencies,
     ids: ['a', 'b', 'c'],
     lengths,
     averageLength: live.reduce((sum, length) => sum + length, 0) / live.length,
@@ -32,11 +44,14 @@ function reference(
   const scores = new Map<string, number>();
   for (const { termId, idf } of query) {
     const { pairs, end } = scored.postings.list(termId);
-    for (let position = 0; position < end; position += 2) {
-      const slot = pairs[position]!;
+    for (const packed of pairs.subarray(0, end)) {
+      const slot = pairId(packed);
       const length = scored.lengths[slot]!;
       if (length < 0) continue;
-      const frequency = pairs[position + 1]!;
+      const frequency =
+        pairFrequency(packed) === LARGE_FREQUENCY
+          ? scored.largeFrequencies.get(termId, slot)
+          : pairFrequency(packed);
       const norm = scored.k1 * (1 - scored.b + (scored.b * length) / scored.averageLength);
       const id = scored.ids[slot]!;
       scores.set(

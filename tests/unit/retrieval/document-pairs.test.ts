@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentPairs } from '../../../src/core/retrieval/document-pairs.ts';
+import { packPair } from '../../../src/core/retrieval/packed-pairs.ts';
 
-const pairsOf = (...numbers: number[]) => Int32Array.from(numbers);
+/** (term id, frequency) pairs, two numbers each, packed. */
+const pairsOf = (...numbers: number[]) =>
+  Uint32Array.from({ length: numbers.length / 2 }, (_, pair) =>
+    packPair(numbers[pair * 2]!, numbers[pair * 2 + 1]!),
+  );
 
 describe('DocumentPairs', () => {
   it('keeps each slot its own pairs, term ids renamed when asked, across growth', () => {
     const pairs = DocumentPairs.empty();
     const documents = Array.from({ length: 300 }, (_, slot) =>
-      pairsOf(...Array.from({ length: slot % 7 }, (__, pair) => [pair, slot]).flat()),
+      pairsOf(...Array.from({ length: slot % 7 }, (__, pair) => [pair, slot + 1]).flat()),
     );
     for (const document of documents) pairs.append(document);
     pairs.append(pairsOf(0, 5, 2, 1), [10, 11, 12]);
@@ -25,7 +30,7 @@ describe('DocumentPairs', () => {
 
   it("takes over a segment's pairs without copying, then appends after them", () => {
     const stored = pairsOf(4, 1, 5, 2, 6, 3);
-    const pairs = DocumentPairs.of(stored, pairsOf(2, 2, 3));
+    const pairs = DocumentPairs.of(stored, Int32Array.from([2, 2, 3]));
     expect(pairs.slots).toBe(3);
     expect(pairs.get(0)).toEqual(pairsOf(4, 1, 5, 2));
     expect(pairs.get(1)).toEqual(pairsOf());

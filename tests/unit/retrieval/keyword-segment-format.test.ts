@@ -7,7 +7,18 @@ import {
   holdsTermLists,
   KeywordIndexDamagedError,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
+import {
+  KeywordIndexFullError,
+  PACKED_ID_LIMIT,
+  packPair,
+  pairFrequency,
+  pairId,
+} from '../../../src/core/retrieval/packed-pairs.ts';
 import { invertPairs } from '../../../src/core/retrieval/postings.ts';
+
+/** Packed pairs as (id, frequency) numbers, two a pair. */
+const unpacked = (pairs: Uint32Array) =>
+  [...pairs].flatMap((pair) => [pairId(pair), pairFrequency(pair)]);
 
 const DOCUMENTS = [
   { id: 'a/notes.md#0', text: 'The station by the lake; the lake station' },
@@ -21,8 +32,43 @@ describe('keyword segments', () => {
     expect(segment.terms).toEqual(['station', 'lake']);
     expect([...segment.lengths]).toEqual([4]);
     expect([...segment.pairEnds]).toEqual([2]);
-    expect([...segment.pairs]).toEqual([0, 2, 1, 2]);
+    expect(unpacked(segment.pairs)).toEqual([0, 2, 1, 2]);
+    expect([...segment.largeFrequencies]).toEqual([]);
   });
+
+  it('packs each pair in one number, and keeps a frequency too large to pack beside', () => {
+    const repeated = { id: 'r', text: `station ${'lake '.repeat(300)}` };
+    const segment = analyzeDocuments([DOCUMENTS[0]!, repeated]);
+    expect(unpacked(segment.pairs)).toEqual([0, 2, 1, 2, 0, 1, 1, 255]);
+    expect([...segment.largeFrequencies]).toEqual([3, 300]);
+    const decoded = decodeSegment(encodeSegment(segment, { byTerm: true }));
+    expect([...decoded.largeFrequencies]).toEqual([3, 300]);
+    expect(unpacked(decoded.byTerm!.pairs)).toEqual([0, 2, 1, 1, 0, 2, 1, 255]);
+    expect(() => packPair(PACKED_ID_LIMIT, 1)).toThrow(KeywordIndexFullError);
+    expect(unpacked(Uint32Array.of(packPair(PACKED_ID_LIMIT - 1, 7)))).toEqual([
+      PACKED_ID_LIMIT - 1,
+      7,
+    ]);
+  });
+
+  it.each([false, true])(
+    'reads a segment stored two numbers a pair (formats 1 and 2; lists by term: %s)',
+    (byTerm) => {
+      const repeated = { id: 'r', text: `station ${'lake '.repeat(300)}` };
+      const segment = analyzeDocuments([...DOCUMENTS, repeated]);
+      const decoded = decodeSegment(legacyBytes(segment, byTerm));
+      expect(decoded.ids).toEqual(segment.ids);
+      expect(decoded.terms).toEqual(segment.terms);
+      expect([...decoded.pairs]).toEqual([...segment.pairs]);
+      expect([...decoded.largeFrequencies]).toEqual([...segment.largeFrequencies]);
+      expect(decoded.byTerm && [...decoded.byTerm.pairs]).toEqual(
+        byTerm
+          ? [...invertPairs(segment.terms.length, segment.pairs, segment.pairEnds).pairs]
+          : undefined,
+      );
+      expect(holdsTermLists(legacyBytes(segment, byTerm))).toBe(false);
+    },
+  );
 
   it('round-trips through bytes, any text and ids included', () => {
     const segment = analyzeDocuments(DOCUMENTS);
@@ -49,8 +95,8 @@ describe('keyword segments', () => {
     expect(damaged((copy) => copy.subarray(0, 10))).toThrow(KeywordIndexDamagedError);
     expect(damaged((copy) => copy.subarray(0, copy.length - 1))).toThrow(KeywordIndexDamagedError);
     expect(damaged((copy) => copy.fill(7, 0, 4))).toThrow(KeywordIndexDamagedError);
-    // The first pair's term: position 6 + 3 documents * 2 (lengths, pair ends) = int32 12.
-    expect(damaged((copy) => copy.fill(0xff, 48, 52))).toThrow(
+    // The first pair: position 7 + 3 documents * 2 (lengths, pair ends) = int32 13.
+    expect(damaged((copy) => copy.fill(0xff, 52, 56))).toThrow(
       expect.objectContaining({ name: 'KeywordIndexDamagedError' }),
     );
   });
@@ -60,7 +106,7 @@ describe('keyword segments', () => {
     expect(segment.terms).toEqual(['station', 'lake']);
     const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
     expect([...lists.holders]).toEqual([1, 2]);
-    expect([...lists.pairs]).toEqual([0, 2, 0, 2, 1, 3]);
+    expect(unpacked(lists.pairs)).toEqual([0, 2, 0, 2, 1, 3]);
   });
 
   it('stores the posting lists after the documents when asked, read back as views', () => {
@@ -97,8 +143,9 @@ describe('keyword segments', () => {
     const bytes = encodeSegment(segment, { byTerm: true });
     const documents = segment.ids.length;
     const terms = segment.terms.length;
-    // Header 6, lengths, pair ends, pairs, term lengths, id lengths; then holders, lists.
-    const holdersAt = 6 + documents * 3 + segment.pairs.length + terms;
+    // Header 7, lengths, pair ends, pairs, large frequencies (none), term lengths, id lengths;
+    // then holders, lists.
+    const holdersAt = 7 + documents * 3 + segment.pairs.length + terms;
     const listsAt = holdersAt + terms;
     const damaged = (at: number, value: number) => () => {
       const copy = bytes.slice();
@@ -106,7 +153,77 @@ describe('keyword segments', () => {
       return decodeSegment(copy);
     };
     expect(damaged(holdersAt, 9)).toThrow(KeywordIndexDamagedError);
-    expect(damaged(listsAt, documents)).toThrow(KeywordIndexDamagedError);
-    expect(damaged(listsAt + 1, 0)).toThrow(KeywordIndexDamagedError);
+    expect(damaged(listsAt, packPair(documents, 1))).toThrow(KeywordIndexDamagedError);
+    expect(damaged(listsAt, packPair(0, 0))).toThrow(KeywordIndexDamagedError);
+  });
+
+  it('refuses a large frequency that names no large pair', () => {
+    const segment = analyzeDocuments([{ id: 'r', text: `station ${'lake '.repeat(300)}` }]);
+    const bytes = encodeSegment(segment);
+    // Header 7, lengths, pair ends, 2 pairs; then the large frequency's pair index.
+    const largeAt = 7 + 2 + 2;
+    const damaged = (value: number) => () => {
+      const copy = bytes.slice();
+      new Int32Array(copy.buffer)[largeAt] = value;
+      return decodeSegment(copy);
+    };
+    expect(damaged(0)).toThrow(KeywordIndexDamagedError);
+    expect(damaged(2)).toThrow(KeywordIndexDamagedError);
+    expect(decodeSegment(bytes).largeFrequencies[0]).toBe(1);
   });
 });
+
+/** `segment` as formats 1 and 2 stored it: two int32 a pair (decisions 0007, 0018). */
+function legacyBytes(segment: ReturnType<typeof analyzeDocuments>, byTerm: boolean): Uint8Array {
+  const encoder = new TextEncoder();
+  const termText = encoder.encode(segment.terms.join(''));
+  const idText = encoder.encode(segment.ids.join(''));
+  const exact = (
+    pairs: Uint32Array,
+    ids: (pair: number) => number,
+    frequency: (pair: number) => number,
+  ) => [...pairs].flatMap((pair, index) => [ids(pair), frequency(index)]);
+  const large = new Map<number, number>();
+  for (let entry = 0; entry < segment.largeFrequencies.length; entry += 2) {
+    large.set(segment.largeFrequencies[entry]!, segment.largeFrequencies[entry + 1]!);
+  }
+  const documentPairs = exact(
+    segment.pairs,
+    pairId,
+    (index) => large.get(index) ?? pairFrequency(segment.pairs[index]!),
+  );
+  const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+  const frequencyOf = new Map<string, number>();
+  let document = 0;
+  segment.pairs.forEach((pair, index) => {
+    while (segment.pairEnds[document]! <= index) document += 1;
+    frequencyOf.set(`${pairId(pair)} ${document}`, documentPairs[index * 2 + 1]!);
+  });
+  const termPairs: number[] = [];
+  let position = 0;
+  lists.holders.forEach((count, term) => {
+    for (const pair of lists.pairs.subarray(position, position + count)) {
+      termPairs.push(pairId(pair), frequencyOf.get(`${term} ${pairId(pair)}`)!);
+    }
+    position += count;
+  });
+  const numbers = [
+    byTerm ? 0x41_4b_57_32 : 0x41_4b_57_31,
+    segment.ids.length,
+    segment.terms.length,
+    segment.pairs.length,
+    termText.length,
+    idText.length,
+    ...segment.lengths,
+    ...segment.pairEnds,
+    ...documentPairs,
+    ...segment.terms.map((term) => term.length),
+    ...segment.ids.map((id) => id.length),
+    ...(byTerm ? [...lists.holders, ...termPairs] : []),
+  ];
+  const bytes = new Uint8Array(numbers.length * 4 + termText.length + idText.length);
+  new Int32Array(bytes.buffer, 0, numbers.length).set(numbers);
+  bytes.set(termText, numbers.length * 4);
+  bytes.set(idText, numbers.length * 4 + termText.length);
+  return bytes;
+}
