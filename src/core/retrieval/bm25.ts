@@ -224,11 +224,6 @@ export class Bm25Index implements LexicalIndex {
 
   /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
   #holdOnly(segment: KeywordSegment): void {
-    // What the index held goes first, so a compaction's new lists can take the old ones' memory
-    // (at 500,000 chunks the old lists and pairs are hundreds of MB).
-    this.#postings = new PostingLists();
-    this.#documentTerms = DocumentPairs.empty();
-    this.#slotOf = new Map();
     const byTerm =
       segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
     this.#postings = PostingLists.fromLists(segment.terms, byTerm);
@@ -237,6 +232,7 @@ export class Bm25Index implements LexicalIndex {
     this.#lengths = Array.from(segment.lengths);
     this.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
     this.#largeFrequencies = LargeFrequencies.of(segment);
+    this.#slotOf = new Map();
     segment.ids.forEach((id, slot) => this.#slotOf.set(id, slot));
     this.#live = segment.ids.length;
     this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
