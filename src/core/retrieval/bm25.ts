@@ -27,8 +27,9 @@ const FEEDBACK_TERMS = 20;
  * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
  * terms, and its (term id, frequency) pairs in first-occurrence order, kept for removal and for
  * query expansion. Pairs are packed one number each (`packPair`, decision 0024), frequencies too
- * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead slot (length -1) that searches skip; once dead
- * slots outnumber live ones, the index is rebuilt from the live slots' pairs (no re-tokenizing).
+ * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead
+ * slot (length -1) that searches skip; once dead slots outnumber live ones, the index is rebuilt
+ * from the live slots' pairs (no re-tokenizing).
  * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
  * ones need no tokenising at all) and go out as one (`toSegment`, what the store keeps).
  */

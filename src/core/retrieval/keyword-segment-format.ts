@@ -3,7 +3,7 @@ import type { KeywordSegment, TermLists } from '../ports/lexical-index.ts';
 import { LARGE_FREQUENCY, PACKED_ID_LIMIT, packPair, pairFrequency } from './packed-pairs.ts';
 import { invertPairs } from './postings.ts';
 
-/** 'AKW1', 'AKW2': formats 1 and 2, two int32 a pair (decisions 0007, 0018); read, never written. */
+/** 'AKW1', 'AKW2': formats 1 and 2, two int32 a pair (decisions 0007, 0018); read, not written. */
 const LEGACY_MAGIC = 0x41_4b_57_31;
 const LEGACY_MAGIC_BY_TERM = 0x41_4b_57_32;
 /** 'AKW3': packed pairs document after document (decision 0024). */
