@@ -8,10 +8,11 @@ const INITIAL_SLOTS = 64;
 /**
  * Every document's packed (term id, frequency) pairs of a keyword index (`packPair`), by slot,
  * kept one document after another in one array that grows by half its size, with where each
- * slot's pairs end (a slot's pairs start where the previous slot's end). A typed array of its own per document cost
- * about 0.2 KB a chunk of objects in the JS heap (20k chunks of the scale folder in Node;
- * `docs/BENCHMARKS.md`). Which slots are still live is the index's to know (`Bm25Index` marks a
- * removed document's length); their numbers stay here until the index is rebuilt.
+ * slot's pairs end (a slot's pairs start where the previous slot's end). A typed array of its
+ * own per document cost about 0.2 KB a chunk of objects in the JS heap (20k chunks of the scale
+ * folder in Node; `docs/BENCHMARKS.md`). Which slots are still live is the index's to know
+ * (`Bm25Index` marks a removed document's length); their numbers stay here until the index is
+ * rebuilt.
  */
 export class DocumentPairs {
   #pool: Uint32Array;
