@@ -32,7 +32,7 @@ export class KeywordIndexDamagedError extends ArchivistError {
  * lengths: each term's holder count, then the packed pairs as posting lists, term after term, so
  * a load views the lists instead of building them. Numbers are in the platform's byte order
  * (little-endian on every browser), so decoding views them in place. Formats 1 and 2, two int32
- * a pair, are still read (`decodeLegacySegment`).
+ * a pair, are still read, their pairs packed as they are decoded (`packLegacyPairs`).
  */
 export function encodeSegment(
   segment: KeywordSegment,
@@ -107,16 +107,16 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   const { headerNumbers, documents, termCount, pairCount, largeCount, legacy, stored, ...texts } =
     readHeader(bytes);
   let at = bytes.byteOffset + headerNumbers * 4;
-  const numbers = (length: number) => {
-    const view = new Int32Array(bytes.buffer, at, length);
+  const section = <View>(
+    type: new (buffer: ArrayBufferLike, offset: number, length: number) => View,
+    length: number,
+  ) => {
+    const view = new type(bytes.buffer, at, length);
     at += length * 4;
     return view;
   };
-  const packed = (length: number) => {
-    const view = new Uint32Array(bytes.buffer, at, length);
-    at += length * 4;
-    return view;
-  };
+  const numbers = (length: number) => section(Int32Array, length);
+  const packed = (length: number) => section(Uint32Array, length);
   const lengths = numbers(documents);
   const pairEnds = numbers(documents);
   const { pairs, largeFrequencies } = legacy

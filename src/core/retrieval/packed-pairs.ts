@@ -6,7 +6,7 @@ import type { KeywordSegment } from '../ports/lexical-index.ts';
  * in a document's pairs; a document slot's, in a posting list) above `FREQUENCY_BITS` bits of
  * frequency. Half the memory of two `Int32` a pair, in the index and in its stored base.
  */
-export const FREQUENCY_BITS = 8;
+const FREQUENCY_BITS = 8;
 // The loops over millions of pairs (scoring, checking, inverting) write `>>> 8` and `& 255` out:
 // with literals they ran about twice as fast as through these helpers or imported constants
 // (14 million pairs under Node, measured). Tests pack with `packPair` and read through them.
@@ -70,10 +70,6 @@ export class LargeFrequencies {
       frequencies.set(pairId(pairs[pair]!), document, large[entry + 1]!);
     }
     return frequencies;
-  }
-
-  get size(): number {
-    return this.#byPair.size;
   }
 
   set(termId: number, slot: number, frequency: number): void {
