@@ -7,10 +7,10 @@ import {
   DEFAULT_REMOTE_HOST,
   findEmbeddingModel,
 } from '../catalogues/embedding-models.ts';
+import type { WasmPaths } from '../adapters/embedder/model-runner.ts';
 import {
   TransformersEmbedder,
   type TransformersEmbedderOptions,
-  type WasmPaths,
 } from '../adapters/embedder/transformers-embedder.ts';
 import type { DownloadProgress, EmbedderRegistry } from './embedder-registry.ts';
 

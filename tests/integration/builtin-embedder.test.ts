@@ -21,6 +21,10 @@ describe('built-in embedder (public/models/archivist/glove-100d)', () => {
   let embedder: TransformersEmbedder;
 
   beforeAll(async () => {
+    // For the reference pipeline below: the word table itself never reads transformers.js's settings.
+    env.allowRemoteModels = false;
+    env.allowLocalModels = true;
+    env.localModelPath = MODELS;
     embedder = await TransformersEmbedder.create({
       model: BUILT_IN_MODEL_ID,
       localModelPath: MODELS,
@@ -30,7 +34,6 @@ describe('built-in embedder (public/models/archivist/glove-100d)', () => {
   });
 
   it('loads offline on the CPU with 100 dimensions', () => {
-    expect(env.allowRemoteModels).toBe(false);
     expect(embedder.id).toBe(BUILT_IN_MODEL_ID);
     expect(embedder.device).toBe('cpu');
     expect(embedder.dim).toBe(100);

@@ -1,34 +1,27 @@
 /**
- * Embedder on @huggingface/transformers. The model loads through the ordinary
- * `pipeline('feature-extraction', id)` path; embedding runs the pipeline's tokenizer and model and
- * pools like its `{ pooling, normalize: true }` option, with leaner tensor building and pooling
- * (about twice the throughput on the built-in model). Node runs onnxruntime-node on the CPU; the
- * browser runs onnxruntime-web with WASM or WebGPU, whichever measured faster on this device. A
- * model the catalogue runs as a word table (the built-in one) needs no runtime: its tokenizer and
- * a lookup in plain JavaScript give the same vectors (`word-table.ts`).
+ * Embedder on @huggingface/transformers. A model run by onnxruntime loads through the ordinary
+ * `pipeline('feature-extraction', id)` path (`model-runner.ts`, imported only for such a model);
+ * embedding runs the pipeline's tokenizer and model and pools like its `{ pooling, normalize: true
+ * }` option, with leaner tensor building and pooling (about twice the throughput on the built-in
+ * model). Node runs onnxruntime-node on the CPU; the browser runs onnxruntime-web with WASM or
+ * WebGPU, whichever measured faster on this device. A model the catalogue runs as a word table
+ * (the built-in one) needs neither a runtime nor transformers.js: its tokenizer
+ * (@huggingface/tokenizers, which transformers.js runs too) and a lookup in plain JavaScript give
+ * the same vectors (`word-table.ts`).
  */
-import { env, pipeline } from '@huggingface/transformers';
-import type {
-  FeatureExtractionPipeline,
-  ProgressCallback,
-  Tensor,
-} from '@huggingface/transformers';
 import { EmbedderLoadError } from '../../core/errors.ts';
 import type { EmbedOptions, Embedder } from '../../core/ports/embedder.ts';
-import { encodeBatch } from './batch-encoding.ts';
 import { hasWebGpu, measureDevices, rememberedDevice } from './device-choice.ts';
-import type { DeviceMeasurement, DeviceRunner } from './device-choice.ts';
-import { DEFAULT_REMOTE_HOST, findEmbeddingModel } from '../../catalogues/embedding-models.ts';
+import type { DeviceMeasurement } from './device-choice.ts';
+import { findEmbeddingModel } from '../../catalogues/embedding-models.ts';
 import type { EmbeddingRuntime, ModelDtype, Pooling } from '../../catalogues/embedding-models.ts';
-import { isBlank, orderByLength, poolRow } from './vector-rows.ts';
+import { isBlank, orderByLength } from './vector-rows.ts';
 import type { EmbeddingRunner } from './embedding-runner.ts';
+import type { ModelRunner, WasmPaths } from './model-runner.ts';
 import { loadWordTable } from './word-table-runner.ts';
 
 export type EmbedderDevice = 'wasm' | 'webgpu' | 'cpu' | 'auto';
 type ConcreteDevice = Exclude<EmbedderDevice, 'auto'>;
-
-/** Where the onnxruntime-web runtime files are served from: a folder URL or the two files. */
-export type WasmPaths = string | { mjs: string; wasm: string };
 
 export interface TransformersEmbedderOptions {
   /** Model id, e.g. `archivist/glove-100d` or `Xenova/bge-small-en-v1.5`. */
@@ -67,95 +60,6 @@ function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-/** Sets transformers.js's global settings for one load: load one model at a time. */
-function configureEnvironment(options: TransformersEmbedderOptions): void {
-  env.allowRemoteModels = options.allowRemote;
-  const host = options.remoteHost ?? DEFAULT_REMOTE_HOST;
-  env.remoteHost = host.endsWith('/') ? host : `${host}/`;
-  env.allowLocalModels = options.localModelPath !== undefined;
-  if (options.localModelPath !== undefined) env.localModelPath = options.localModelPath;
-  const wasm = env.backends.onnx.wasm;
-  if (options.wasmPaths !== undefined && wasm) wasm.wasmPaths = options.wasmPaths;
-}
-
-/** transformers.js's progress events as bytes of all the model's files together. */
-function reportTotal(onDownload: (progress: DownloadProgress) => void): ProgressCallback {
-  return (info) => {
-    if (info.status === 'progress_total') {
-      onDownload({ loadedBytes: info.loaded, totalBytes: info.total });
-    }
-  };
-}
-
-/** One loaded model: the unit `measureDevices` compares and the embedder runs. */
-class ModelRunner implements DeviceRunner, EmbeddingRunner {
-  private dim: number | undefined;
-
-  constructor(
-    readonly extractor: FeatureExtractionPipeline,
-    readonly pooling: Pooling,
-  ) {}
-
-  /** Pooled unit vectors of `texts` into `target`, row `targetRows[i]` for text i. */
-  async embedInto(
-    texts: string[],
-    target: Float32Array,
-    targetRows: readonly number[],
-    dim: number,
-  ) {
-    const batch = encodeBatch(this.extractor.tokenizer, texts);
-    const outputs = (await this.extractor.model(batch.inputs)) as Record<
-      string,
-      Tensor | undefined
-    >;
-    const states = outputs['last_hidden_state'] ?? outputs['token_embeddings'];
-    if (!states || states.dims.length !== 3 || states.dims[2] !== dim) {
-      throw new Error(`unexpected model output shape [${states?.dims.join(', ') ?? ''}]`);
-    }
-    const tokenStates = {
-      hidden: states.data as ArrayLike<number>,
-      mask: batch.mask,
-      rows: batch.rows,
-      tokens: batch.tokens,
-      dim,
-    };
-    targetRows.forEach((targetRow, row) =>
-      poolRow(tokenStates, row, this.pooling, target, targetRow),
-    );
-    states.dispose();
-  }
-
-  /** Width of the model's token vectors (found by running it once). */
-  async probeDimension(): Promise<number> {
-    if (this.dim !== undefined) return this.dim;
-    const batch = encodeBatch(this.extractor.tokenizer, ['probe']);
-    const outputs = (await this.extractor.model(batch.inputs)) as Record<
-      string,
-      Tensor | undefined
-    >;
-    const dim = (outputs['last_hidden_state'] ?? outputs['token_embeddings'])?.dims[2];
-    if (dim === undefined || dim <= 0) throw new Error('the model has no last_hidden_state output');
-    this.dim = dim;
-    return dim;
-  }
-
-  async run(texts: string[]): Promise<unknown> {
-    const dim = await this.probeDimension();
-    const target = new Float32Array(texts.length * dim);
-    await this.embedInto(
-      texts,
-      target,
-      texts.map((_, index) => index),
-      dim,
-    );
-    return target;
-  }
-
-  dispose(): Promise<void> {
-    return this.extractor.dispose();
-  }
-}
-
 export class TransformersEmbedder implements Embedder {
   /** Serialises `embed` calls: one model run at a time. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -177,28 +81,23 @@ export class TransformersEmbedder implements Embedder {
     const catalogued = findEmbeddingModel(model);
     const dtype = options.dtype ?? catalogued?.dtype;
     const pooling = options.pooling ?? catalogued?.pooling ?? 'mean';
-    const load = async (device: ConcreteDevice): Promise<ModelRunner> => {
-      const extractor = await pipeline('feature-extraction', model, {
-        device,
-        ...(dtype ? { dtype } : {}),
-        ...(onDownload ? { progress_callback: reportTotal(onDownload) } : {}),
-      });
-      return new ModelRunner(extractor, pooling);
-    };
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     try {
-      configureEnvironment(options);
       if ((options.runtime ?? catalogued?.runtime) === 'word-table') {
         if (options.localModelPath === undefined) throw new Error('it is read from the app');
         const runner = await loadWordTable(options.localModelPath, model, onDownload);
-        const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
         return new TransformersEmbedder(model, runner.dim, 'cpu', runner, batchSize);
       }
+      // Only a model run by onnxruntime loads transformers.js (model-runner.ts).
+      const { configureEnvironment, loadModelRunner } = await import('./model-runner.ts');
+      configureEnvironment(options);
+      const load = (device: ConcreteDevice) =>
+        loadModelRunner(model, device, { dtype, pooling, onDownload });
       const { device, runner, measurement } = await TransformersEmbedder.loadOnDevice(
         options,
         load,
       );
       const dim = await runner.probeDimension();
-      const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
       return new TransformersEmbedder(model, dim, device, runner, batchSize, measurement);
     } catch (error) {
       throw new EmbedderLoadError(model, error instanceof Error ? error.message : String(error));

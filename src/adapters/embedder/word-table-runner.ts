@@ -1,16 +1,16 @@
 /**
  * The built-in word-vector model as the embedder runs it (decision 0019): its tokenizer through
- * transformers.js (no model session), and its table read from the ONNX file the app serves (in
- * Node, from the models folder).
+ * @huggingface/tokenizers, the library transformers.js runs its tokenizers on (no model session,
+ * and not transformers.js itself: decision 0025), and its table read from the ONNX file the app
+ * serves (in Node, from the models folder).
  */
-import { AutoTokenizer } from '@huggingface/transformers';
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
+import { Tokenizer } from '@huggingface/tokenizers';
 import type { EmbeddingRunner } from './embedding-runner.ts';
-import { embedWithTable, readWordTable, type WordTable } from './word-table.ts';
+import { embedWithTable, readWordTable, type TokenizeTexts, type WordTable } from './word-table.ts';
 
 class WordTableRunner implements EmbeddingRunner {
   constructor(
-    private readonly tokenizer: PreTrainedTokenizer,
+    private readonly tokenize: TokenizeTexts,
     private readonly table: WordTable,
   ) {}
 
@@ -19,7 +19,7 @@ class WordTableRunner implements EmbeddingRunner {
   }
 
   embedInto(texts: string[], target: Float32Array, targetRows: readonly number[]) {
-    embedWithTable(this.table, this.tokenizer, texts, target, targetRows);
+    embedWithTable(this.table, this.tokenize, texts, target, targetRows);
     return Promise.resolve();
   }
 
@@ -33,20 +33,48 @@ class WordTableRunner implements EmbeddingRunner {
 }
 
 /**
- * Loads `model` from `localModelPath` (a folder in Node, a URL path in a browser); transformers.js
- * must already be set to read models from there. `onDownload` hears the table's size once read.
+ * Loads `model` from `localModelPath` (a folder in Node, a URL path in a browser). `onDownload`
+ * hears the size of its three files once read.
  */
 export async function loadWordTable(
   localModelPath: string,
   model: string,
   onDownload?: (progress: { loadedBytes: number; totalBytes: number }) => void,
 ): Promise<WordTableRunner> {
-  const [tokenizer, bytes] = await Promise.all([
-    AutoTokenizer.from_pretrained(model),
-    readLocalFile(`${localModelPath.replace(/\/?$/, '/')}${model}/onnx/model.onnx`),
-  ]);
-  onDownload?.({ loadedBytes: bytes.length, totalBytes: bytes.length });
-  return new WordTableRunner(tokenizer, readWordTable(bytes));
+  const folder = `${localModelPath.replace(/\/?$/, '/')}${model}/`;
+  const files = await Promise.all(
+    ['tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'].map((name) =>
+      readLocalFile(folder + name),
+    ),
+  );
+  const [tokenizerJson, tokenizerConfig, table] = files as [Uint8Array, Uint8Array, Uint8Array];
+  const bytes = files.reduce((sum, file) => sum + file.length, 0);
+  onDownload?.({ loadedBytes: bytes, totalBytes: bytes });
+  return new WordTableRunner(
+    tokenizeLikeTransformers(readJson(tokenizerJson), readJson(tokenizerConfig)),
+    readWordTable(table),
+  );
+}
+
+/**
+ * Texts tokenized as transformers.js does when called with `truncation: true`: the tokenizer's
+ * encoding with its special tokens, cut to the config's `model_max_length`.
+ */
+export function tokenizeLikeTransformers(
+  tokenizerJson: object,
+  config: { model_max_length?: number },
+): TokenizeTexts {
+  const tokenizer = new Tokenizer(tokenizerJson, config);
+  const maximum = config.model_max_length ?? Infinity;
+  return (texts) =>
+    texts.map((text) => {
+      const { ids } = tokenizer.encode(text);
+      return ids.length > maximum ? ids.slice(0, maximum) : ids;
+    });
+}
+
+function readJson(bytes: Uint8Array): { model_max_length?: number } {
+  return JSON.parse(new TextDecoder().decode(bytes)) as { model_max_length?: number };
 }
 
 /** A file of the app's own models: read from disk in Node, fetched from the app in a browser. */

@@ -6,8 +6,10 @@
  * order into a Float32Array, then normalised by the same code), and no WebAssembly runtime has to
  * be fetched and compiled before the first search (decision 0019).
  */
-import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { normaliseInPlace } from './vector-rows.ts';
+
+/** The token ids of each text, as the model's tokenizer gives them (special tokens included). */
+export type TokenizeTexts = (texts: string[]) => number[][];
 
 /** The lookup table of a word-vector model: `rows` × `dim` int8 values and a scale per row. */
 export interface WordTable {
@@ -61,16 +63,13 @@ export function readWordTable(model: Uint8Array): WordTable {
  */
 export function embedWithTable(
   table: WordTable,
-  tokenizer: PreTrainedTokenizer,
+  tokenize: TokenizeTexts,
   texts: string[],
   target: Float32Array,
   targetRows: readonly number[],
 ): void {
-  const encoded = tokenizer(texts, { truncation: true, return_tensor: false }) as unknown as {
-    input_ids: number[][];
-  };
   const { dim, values, scales } = table;
-  encoded.input_ids.forEach((ids, index) => {
+  tokenize(texts).forEach((ids, index) => {
     const offset = targetRows[index]! * dim;
     target.fill(0, offset, offset + dim);
     for (const id of ids) {
