@@ -1,67 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { tokenizerJson } from '../../../scripts/build-embedder/model-files.ts';
 import { tokenizeLikeTransformers } from '../../../src/adapters/embedder/word-table-runner.ts';
 
-/** A word-level tokenizer of two words that wraps each text in [CLS] … [SEP]. */
-const tokenizerJson = {
-  version: '1.0',
-  added_tokens: [
-    {
-      id: 3,
-      content: '[CLS]',
-      single_word: false,
-      lstrip: false,
-      rstrip: false,
-      normalized: false,
-      special: true,
-    },
-    {
-      id: 4,
-      content: '[SEP]',
-      single_word: false,
-      lstrip: false,
-      rstrip: false,
-      normalized: false,
-      special: true,
-    },
-  ],
-  normalizer: null,
-  pre_tokenizer: { type: 'WhitespaceSplit' },
-  post_processor: {
-    type: 'TemplateProcessing',
-    single: [
-      { SpecialToken: { id: '[CLS]', type_id: 0 } },
-      { Sequence: { id: 'A', type_id: 0 } },
-      { SpecialToken: { id: '[SEP]', type_id: 0 } },
-    ],
-    pair: [],
-    special_tokens: {
-      '[CLS]': { id: '[CLS]', ids: [3], tokens: ['[CLS]'] },
-      '[SEP]': { id: '[SEP]', ids: [4], tokens: ['[SEP]'] },
-    },
-  },
-  decoder: null,
-  model: {
-    type: 'WordLevel',
-    vocab: { '[UNK]': 0, a: 1, b: 2, '[CLS]': 3, '[SEP]': 4 },
-    unk_token: '[UNK]',
-  },
-};
+/** The built-in model's kind of tokenizer (the build writes it) over two words. */
+const tokenizer = tokenizerJson(
+  ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'a', 'b'].map((token, row) => ({
+    token,
+    sourceRow: row < 4 ? -1 : row,
+  })),
+);
 
 describe('tokenizeLikeTransformers', () => {
-  it('gives each text its ids with the special tokens', () => {
-    const tokenize = tokenizeLikeTransformers(tokenizerJson, {});
-    expect(tokenize(['a b', 'b', ''])).toEqual([
-      [3, 1, 2, 4],
-      [3, 2, 4],
-      [3, 4],
+  it('gives each text its ids: lower-cased, unknown words as [UNK], within [CLS] … [SEP]', () => {
+    const tokenize = tokenizeLikeTransformers(tokenizer, {});
+    expect(tokenize(['A b', 'b zzz', ''])).toEqual([
+      [2, 4, 5, 3],
+      [2, 5, 1, 3],
+      [2, 3],
     ]);
   });
 
   it('cuts the ids at the config’s model_max_length, as transformers.js truncates', () => {
-    const tokenize = tokenizeLikeTransformers(tokenizerJson, { model_max_length: 3 });
+    const tokenize = tokenizeLikeTransformers(tokenizer, { model_max_length: 3 });
     expect(tokenize(['a b a b', 'a'])).toEqual([
-      [3, 1, 2],
-      [3, 1, 4],
+      [2, 4, 5],
+      [2, 4, 3],
     ]);
   });
 });
