@@ -40,7 +40,8 @@ export class LevelBlobs {
   /** Opens the folder, deleting the files `listed` (the `blobs` table) does not name. */
   static async open(folder: string, listed: Table): Promise<LevelBlobs> {
     await mkdir(folder, { recursive: true });
-    const known = new Set(await listed.keys().all());
+    const decoder = new TextDecoder();
+    const known = new Set((await listed.values().all()).map((name) => decoder.decode(name)));
     const orphans = (await readdir(folder)).filter((name) => !known.has(name));
     await Promise.all(orphans.map((name) => rm(join(folder, name), { force: true })));
     return new LevelBlobs(folder);

@@ -37,7 +37,10 @@ export const TABLE_NAMES = [
   'settings',
   /** `lastSequence` → the highest keyword segment sequence given out. */
   'meta',
-  /** Blob file name → nothing: the files of `level-blobs.ts` that rows point at. */
+  /**
+   * `[table, key]` → the name of the file of `level-blobs.ts` that row points at: the files in
+   * use, and what a write replaces, known without reading the rows.
+   */
   'blobs',
 ] as const;
 

@@ -33,8 +33,6 @@ interface Operation {
   stored?: Promise<StoredRow>;
 }
 
-const NOTHING = new Uint8Array(0);
-
 /**
  * One atomic write of `LevelStore`: puts and deletes are collected in order, after the reads that
  * decide them, and go to LevelDB as one batch, written whole or not at all. Large rows go to blob
@@ -196,19 +194,14 @@ export class LevelWrite {
       const failed = stored.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
       const last = new Map<string, number>();
-      this.#operations.forEach(({ table, key }, at) => last.set(`${table}\u0000${key}`, at));
+      this.#operations.forEach((operation, at) => last.set(rowKey(operation), at));
       const kept = [...last.values()].sort((left, right) => left - right);
-      replaced = await this.#blobsReplaced(kept);
+      const current = await this.#currentBlobs(kept);
+      replaced = current.filter((name) => name !== undefined);
       keptBlobs = new Set(kept.flatMap((at) => blobOf(stored[at])));
       await this.#database.batch([
         ...kept.map((at) => this.#toBatchOperation(at, stored[at])),
-        ...[...keptBlobs].map((key) => ({
-          type: 'put' as const,
-          sublevel: this.#tables.blobs,
-          key,
-          value: NOTHING,
-        })),
-        ...replaced.map((key) => ({ type: 'del' as const, sublevel: this.#tables.blobs, key })),
+        ...kept.flatMap((at, position) => this.#blobEntry(at, stored[at], current[position])),
       ]);
     } catch (error) {
       await this.#blobs.discard(written);
@@ -227,24 +220,40 @@ export class LevelWrite {
       : { type: 'del' as const, sublevel, key };
   }
 
-  /** The blob files the rows of these operations point at now, before the batch. */
-  async #blobsReplaced(operations: readonly number[]): Promise<string[]> {
-    const byTable = new Map<TableName, string[]>();
-    for (const at of operations) {
-      const { table, key } = this.#operations[at]!;
-      const keys = byTable.get(table) ?? [];
-      keys.push(key);
-      byTable.set(table, keys);
-    }
-    const names: string[] = [];
-    for (const [table, keys] of byTable) {
-      for (const row of await this.#tables[table].getMany(keys)) {
-        const name = this.#blobs.nameIn(row);
-        if (name !== undefined) names.push(name);
-      }
-    }
-    return names;
+  /**
+   * The `blobs` entry of the operation's row: its new file's name, or none where it had a file
+   * (`previous`) and keeps none.
+   */
+  #blobEntry(
+    at: number,
+    result: PromiseSettledResult<StoredRow | undefined> | undefined,
+    previous: string | undefined,
+  ) {
+    const [blob] = blobOf(result);
+    if (blob === undefined && previous === undefined) return [];
+    const sublevel = this.#tables.blobs;
+    const key = rowKey(this.#operations[at]!);
+    return [
+      blob === undefined
+        ? { type: 'del' as const, sublevel, key }
+        : { type: 'put' as const, sublevel, key, value: new TextEncoder().encode(blob) },
+    ];
   }
+
+  /**
+   * The blob file each operation's row points at now, before the batch, from the `blobs` table:
+   * the rows themselves are not read (deleting a sync's keyword segments read hundreds of MB).
+   */
+  async #currentBlobs(operations: readonly number[]): Promise<(string | undefined)[]> {
+    const keys = operations.map((at) => rowKey(this.#operations[at]!));
+    const names = await this.#tables.blobs.getMany(keys);
+    return names.map((name) => (name === undefined ? undefined : new TextDecoder().decode(name)));
+  }
+}
+
+/** The `blobs` table's key of an operation's row. */
+function rowKey({ table, key }: Operation): string {
+  return compositeKey(table, key);
 }
 
 function blobOf(result: PromiseSettledResult<StoredRow | undefined> | undefined): string[] {

@@ -85,6 +85,26 @@ describe('LevelStore', () => {
     expect(await blobs()).toEqual([]);
   });
 
+  it('lets a blob file go when its row is replaced by a small one, and keeps those in use on open', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const blobs = () => readdir(join(directory, 'blobs'));
+    const large = new Uint8Array(BLOB_THRESHOLD_BYTES * 2).fill(3);
+    await store.writeFiles([
+      { ...makeWrite('a', 'one.pdf'), original: large },
+      { ...makeWrite('a', 'two.pdf'), original: large },
+    ]);
+    expect(await blobs()).toHaveLength(2);
+    await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: new Uint8Array([1, 2]) }]);
+    expect(await blobs()).toHaveLength(1);
+    await store.close();
+
+    store = await LevelStore.open(directory);
+    expect(await blobs()).toHaveLength(1);
+    expect(await store.getOriginal('a/two.pdf')).toEqual(large);
+    expect(await store.getOriginal('a/one.pdf')).toEqual(new Uint8Array([1, 2]));
+  });
+
   it('writes a large Uint8Array to its blob file as it is, and any other large row encoded', async () => {
     store = await LevelStore.open(directory);
     await store.putCollection(makeCollection('a'));
