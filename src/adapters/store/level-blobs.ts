@@ -41,7 +41,13 @@ export class LevelBlobs {
   static async open(folder: string, listed: Table): Promise<LevelBlobs> {
     await mkdir(folder, { recursive: true });
     const decoder = new TextDecoder();
-    const known = new Set((await listed.values().all()).map((name) => decoder.decode(name)));
+    // A database from before rows were listed ([table, key] → name) listed names alone (name →
+    // nothing): its files stay, so its rows keep their values (a file left when such a row
+    // changes is not deleted).
+    const entries = await listed.iterator().all();
+    const known = new Set(
+      entries.map(([key, name]) => (name.length > 0 ? decoder.decode(name) : key)),
+    );
     const orphans = (await readdir(folder)).filter((name) => !known.has(name));
     await Promise.all(orphans.map((name) => rm(join(folder, name), { force: true })));
     return new LevelBlobs(folder);

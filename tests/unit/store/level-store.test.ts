@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ClassicLevel } from 'classic-level';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOB_THRESHOLD_BYTES } from '../../../src/adapters/store/level-blobs.ts';
 import { LevelStore } from '../../../src/adapters/store/level-store.ts';
@@ -103,6 +104,27 @@ describe('LevelStore', () => {
     expect(await blobs()).toHaveLength(1);
     expect(await store.getOriginal('a/two.pdf')).toEqual(large);
     expect(await store.getOriginal('a/one.pdf')).toEqual(new Uint8Array([1, 2]));
+  });
+
+  it('keeps the blob files of a database that listed them by name alone', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const large = new Uint8Array(BLOB_THRESHOLD_BYTES * 2).fill(5);
+    await store.writeFiles([{ ...makeWrite('a', 'one.pdf'), original: large }]);
+    await store.close();
+    const database = new ClassicLevel<string, Uint8Array>(join(directory, 'leveldb'), {
+      valueEncoding: 'view',
+    });
+    const listed = database.sublevel<string, Uint8Array>('blobs', { valueEncoding: 'view' });
+    const [[row, name]] = await listed.iterator().all();
+    await listed.batch([
+      { type: 'del', key: row! },
+      { type: 'put', key: new TextDecoder().decode(name), value: new Uint8Array(0) },
+    ]);
+    await database.close();
+
+    store = await LevelStore.open(directory);
+    expect(await store.getOriginal('a/one.pdf')).toEqual(large);
   });
 
   it('writes a large Uint8Array to its blob file as it is, and any other large row encoded', async () => {
