@@ -23,12 +23,11 @@ import type { Collection } from '../../src/core/types.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { trackPeakRss } from './ingest-probes.ts';
 import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
+import { measureFreshReloads, measureReload } from './scale-reload.ts';
 import { settleMemory } from './settle-memory.ts';
-import { percentile, rounded, timed } from './timing.ts';
+import { rounded, timed } from './timing.ts';
 
 const MB = 1024 * 1024;
-/** Times the collection is loaded again from the store, each by a new `LibrarySearch`. */
-const RELOAD_RUNS = 3;
 const COLLECTION_ID = 'scale';
 const STORES = ['level', 'memory', 'indexeddb'] as const;
 type StoreKind = (typeof STORES)[number];
@@ -40,8 +39,9 @@ type StoreKind = (typeof STORES)[number];
  * into new documents of 10 sections), ingests it with the real Node pipeline into one collection
  * (parsers, chunker, built-in embedder, the store, the live BM25 and vector indexes), then loads
  * the collection again from the store as the app does on its first search after a reload (cold
- * first search, `RELOAD_RUNS` times) and times `--queries` questions of the dev question files in
- * each search mode on the reloaded index. Reports ingest time and rate, search latency, and
+ * first search, 3 times; `scale-reload.ts`): with `LevelStore` each time in a new process, as after
+ * a tab's reload (`fresh…` figures), then in this process after the ingest. It times `--queries`
+ * questions of the dev question files in each search mode on the reloaded index. Reports ingest time and rate, search latency, and
  * resident memory and JS heap at each step. The store is `LevelStore` by default (on disk, in a
  * temporary folder: LevelDB, the engine under Chromium's IndexedDB, so texts and float32 rows stay
  * out of memory as in the browser); `--store memory` holds everything in the heap, and `--store
@@ -93,7 +93,14 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
     await settleMemory();
     const storeOnly = memory();
 
-    const reload = await measureReload(store, embedder, queries[0]!);
+    let fresh: Awaited<ReturnType<typeof measureFreshReloads>> | undefined;
+    if (store instanceof LevelStore) {
+      await store.close();
+      fresh = await measureFreshReloads(storeFolder, COLLECTION_ID, queries[0]!);
+      log(`reload in new processes: ${JSON.stringify(fresh)}`);
+      store = await LevelStore.open(storeFolder);
+    }
+    const reload = await measureReload(store, embedder, COLLECTION_ID, queries[0]!);
     log(`reload: ${JSON.stringify(reload.figures)}`);
     await settleMemory();
     const withIndex = memory();
@@ -116,6 +123,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       queries: queries.length,
       k: RESULTS_PER_SEARCH,
       ...reload.figures,
+      ...fresh,
       hybrid: latency.hybrid,
       bm25: latency.bm25,
       dense: latency.dense,
@@ -177,40 +185,6 @@ async function measureIngest(
     peakRssMb: Math.round(peakRss / MB),
     rssAfterMb: after.rssMb,
     heapAfterMb: after.heapMb,
-  };
-}
-
-/**
- * Loads the collection from the store into a new `LibrarySearch` and answers one hybrid query,
- * `RELOAD_RUNS` times, one index in memory at a time: the app after a reload, whose first search
- * opens the collection. Resolves the last `LibrarySearch`, ready to search.
- */
-async function measureReload(store: Store, embedder: Embedder, query: string) {
-  const opening: number[] = [];
-  const firstSearch: number[] = [];
-  let search: LibrarySearch | undefined;
-  let peakRss = 0;
-  for (let run = 0; run < RELOAD_RUNS; run += 1) {
-    search = undefined;
-    await settleMemory();
-    const fresh = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
-    const stopTracking = trackPeakRss();
-    const opened = await timed(() => fresh.open(COLLECTION_ID));
-    const first = await timed(() => fresh.search(query, { mode: 'hybrid', k: RESULTS_PER_SEARCH }));
-    peakRss = Math.max(peakRss, stopTracking());
-    opening.push(opened.ms);
-    firstSearch.push(opened.ms + first.ms);
-    search = fresh;
-  }
-  return {
-    search: search!,
-    peakRssMb: Math.round(peakRss / MB),
-    figures: {
-      reloadMs: Math.round(percentile(opening, 0.5)),
-      reloadMaxMs: Math.round(Math.max(...opening)),
-      coldFirstSearchMs: Math.round(percentile(firstSearch, 0.5)),
-      coldFirstSearchMaxMs: Math.round(Math.max(...firstSearch)),
-    },
   };
 }
 

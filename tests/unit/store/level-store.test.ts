@@ -116,9 +116,10 @@ describe('LevelStore', () => {
       valueEncoding: 'view',
     });
     const listed = database.sublevel<string, Uint8Array>('blobs', { valueEncoding: 'view' });
-    const [[row, name]] = await listed.iterator().all();
+    const [entry] = await listed.iterator().all();
+    const [row, name] = entry!;
     await listed.batch([
-      { type: 'del', key: row! },
+      { type: 'del', key: row },
       { type: 'put', key: new TextDecoder().decode(name), value: new Uint8Array(0) },
     ]);
     await database.close();
