@@ -5,6 +5,7 @@
  */
 import type { FolderSource, SourceFile } from '../../src/core/ports/folder-source.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
+import { trackPeakMemory } from './own-memory.ts';
 
 /** A folder source that counts the bytes each file's reads returned, by path. */
 export class RecordingSource implements FolderSource {
@@ -53,17 +54,8 @@ export function countingEmbedder(inner: Embedder): CountingEmbedder {
   };
 }
 
-/**
- * Samples the process's resident memory every `intervalMs` until stopped; returns the peak in
- * bytes. Samples are taken between tasks, so a peak inside a long synchronous step can be missed.
- */
+/** The peak resident memory, in bytes, from now until the returned function runs (`trackPeakMemory`). */
 export function trackPeakRss(intervalMs = 10): () => number {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, intervalMs);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, process.memoryUsage.rss());
-  };
+  const stop = trackPeakMemory(intervalMs);
+  return () => stop().rss;
 }

@@ -9,7 +9,7 @@ import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
-import { trackPeakRss } from './ingest-probes.ts';
+import { trackPeakMemory } from './own-memory.ts';
 import type { ReloadProcessReport } from './reload-process.ts';
 import { RESULTS_PER_SEARCH } from './scale-queries.ts';
 import { settleMemory } from './settle-memory.ts';
@@ -34,22 +34,25 @@ export async function measureReload(
   const opening: number[] = [];
   const firstSearch: number[] = [];
   let search: LibrarySearch | undefined;
-  let peakRss = 0;
+  const peak = { rss: 0, anonymous: 0 };
   for (let run = 0; run < RELOAD_RUNS; run += 1) {
     search = undefined;
     await settleMemory();
     const fresh = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
-    const stopTracking = trackPeakRss();
+    const stopTracking = trackPeakMemory();
     const opened = await timed(() => fresh.open(collectionId));
     const first = await timed(() => fresh.search(query, { mode: 'hybrid', k: RESULTS_PER_SEARCH }));
-    peakRss = Math.max(peakRss, stopTracking());
+    const tracked = stopTracking();
+    peak.rss = Math.max(peak.rss, tracked.rss);
+    peak.anonymous = Math.max(peak.anonymous, tracked.anonymous);
     opening.push(opened.ms);
     firstSearch.push(opened.ms + first.ms);
     search = fresh;
   }
   return {
     search: search!,
-    peakRssMb: Math.round(peakRss / MB),
+    peakRssMb: Math.round(peak.rss / MB),
+    peakAnonymousMb: Math.round(peak.anonymous / MB),
     figures: {
       reloadMs: Math.round(percentile(opening, 0.5)),
       reloadMaxMs: Math.round(Math.max(...opening)),
@@ -88,8 +91,11 @@ export async function measureFreshReloads(
     freshReloadMaxMs: Math.round(Math.max(...opening)),
     freshFirstSearchMs: Math.round(percentile(firstAnswer, 0.5)),
     freshFirstSearchMaxMs: Math.round(Math.max(...firstAnswer)),
-    peakRssFreshReloadMb: Math.round(
-      Math.max(...reports.map((report) => report.peakRssBytes)) / MB,
-    ),
+    peakRssFreshReloadMb: highestMb(reports.map((report) => report.peakRssBytes)),
+    peakAnonymousFreshReloadMb: highestMb(reports.map((report) => report.peakAnonymousBytes)),
   };
+}
+
+function highestMb(bytes: readonly number[]): number {
+  return Math.round(Math.max(...bytes) / MB);
 }

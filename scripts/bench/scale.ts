@@ -1,7 +1,6 @@
 // IndexedDB's classes as globals, which `idb` needs, for `--store indexeddb`.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,7 +20,7 @@ import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import type { Collection } from '../../src/core/types.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
-import { trackPeakRss } from './ingest-probes.ts';
+import { ownMemory, trackPeakMemory } from './own-memory.ts';
 import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
 import { measureFreshReloads, measureReload } from './scale-reload.ts';
 import { settleMemory } from './settle-memory.ts';
@@ -129,12 +128,14 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       dense: latency.dense,
       rssBeforeIngestMb: before.rssMb,
       peakRssIngestMb: ingest.peakRssMb,
+      peakAnonymousIngestMb: ingest.peakAnonymousMb,
       rssAfterIngestMb: ingest.rssAfterMb,
       heapAfterIngestMb: ingest.heapAfterMb,
       rssStoreOnlyMb: storeOnly.rssMb,
       rssFileStoreOnlyMb: storeOnly.rssFileMb,
       heapStoreOnlyMb: storeOnly.heapMb,
       peakRssReloadMb: reload.peakRssMb,
+      peakAnonymousReloadMb: reload.peakAnonymousMb,
       rssWithIndexMb: withIndex.rssMb,
       rssFileWithIndexMb: withIndex.rssFileMb,
       heapWithIndexMb: withIndex.heapMb,
@@ -162,7 +163,7 @@ async function measureIngest(
   folder: string,
 ) {
   const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
-  const stopTracking = trackPeakRss();
+  const stopTracking = trackPeakMemory();
   const run = await timed(async () =>
     runIngest({
       collection,
@@ -173,7 +174,7 @@ async function measureIngest(
       index: await search.open(collection.id),
     }),
   );
-  const peakRss = stopTracking();
+  const peak = stopTracking();
   if (run.value.filesFailed + run.value.filesSkipped > 0) {
     throw new Error(`${run.value.filesFailed + run.value.filesSkipped} files were not indexed.`);
   }
@@ -182,7 +183,8 @@ async function measureIngest(
   return {
     chunks: run.value.chunksDone,
     seconds: run.ms / 1000,
-    peakRssMb: Math.round(peakRss / MB),
+    peakRssMb: Math.round(peak.rss / MB),
+    peakAnonymousMb: Math.round(peak.anonymous / MB),
     rssAfterMb: after.rssMb,
     heapAfterMb: after.heapMb,
   };
@@ -203,21 +205,9 @@ function memory(): { rssMb: number; heapMb: number; rssFileMb: number } {
   return {
     rssMb: Math.round(usage.rss / MB),
     heapMb: Math.round((usage.heapUsed + usage.arrayBuffers) / MB),
-    rssFileMb: Math.round(fileBackedResidentBytes() / MB),
+    // Pages of the database's table files LevelDB reads through `mmap` (own-memory.ts).
+    rssFileMb: Math.round(ownMemory().fileBacked / MB),
   };
-}
-
-/**
- * The part of the resident memory that maps files (Linux's `RssFile`): pages of the database's
- * table files LevelDB reads through `mmap`, which the kernel may drop at any time; 0 elsewhere.
- */
-function fileBackedResidentBytes(): number {
-  try {
-    const status = readFileSync('/proc/self/status', 'utf8');
-    return Number(/^RssFile:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
 }
 
 /** The bytes of the files in `folder` and its subfolders. */
