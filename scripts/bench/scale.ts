@@ -38,10 +38,10 @@ type StoreKind = (typeof STORES)[number];
  * into new documents of 10 sections), ingests it with the real Node pipeline into one collection
  * (parsers, chunker, built-in embedder, the store, the live BM25 and vector indexes), then loads
  * the collection again from the store as the app does on its first search after a reload (cold
- * first search, 3 times; `scale-reload.ts`): with `LevelStore` each time in a new process, as after
- * a tab's reload (`fresh…` figures), then in this process after the ingest. It times `--queries`
- * questions of the dev question files in each search mode on the reloaded index. Reports ingest time and rate, search latency, and
- * resident memory and JS heap at each step. The store is `LevelStore` by default (on disk, in a
+ * first search, 3 times; `scale-reload.ts`): with `LevelStore` each time in a new process, as
+ * after a tab's reload (`fresh…` figures), then in this process after the ingest. It times
+ * `--queries` questions of the dev question files in each search mode on the reloaded index.
+ * Reports ingest time and rate, search latency, and resident memory and JS heap at each step. The store is `LevelStore` by default (on disk, in a
  * temporary folder: LevelDB, the engine under Chromium's IndexedDB, so texts and float32 rows stay
  * out of memory as in the browser); `--store memory` holds everything in the heap, and `--store
  * indexeddb` runs the app's IndexedDB store on fake-indexeddb (in memory, pure JavaScript: its
