@@ -101,7 +101,20 @@ export class Bm25Index implements LexicalIndex {
   }
 
   toSegment(): KeywordSegment {
-    if (this.#held) return this.#held;
+    return this.#held ?? this.#liveSegment((count) => new Uint32Array(count));
+  }
+
+  compact(): void {
+    if (this.#held) return;
+    // Written over the pool the pairs are read from where no segment views it (`rebuildTarget`).
+    this.#holdOnly(this.#liveSegment((count) => this.#documentTerms.rebuildTarget(count)));
+  }
+
+  /**
+   * The live documents as a segment, terms numbered by first use, its pairs written document
+   * after document into `target(count)`, which may be the pool they are read from.
+   */
+  #liveSegment(target: (count: number) => Uint32Array): KeywordSegment {
     const positionOf = new Int32Array(this.#postings.termCount).fill(-1);
     const terms: string[] = [];
     const ids: string[] = [];
@@ -118,7 +131,7 @@ export class Bm25Index implements LexicalIndex {
       pairCount += pairs.length;
       ends.push(pairCount);
     });
-    const pairs = new Uint32Array(pairCount);
+    const pairs = target(pairCount);
     const large: number[] = [];
     let at = 0;
     for (const { slot, pairs: documentPairs } of chosen) {
@@ -140,10 +153,6 @@ export class Bm25Index implements LexicalIndex {
       pairs,
       largeFrequencies: Int32Array.from(large),
     };
-  }
-
-  compact(): void {
-    if (!this.#held) this.#holdOnly(this.toSegment());
   }
 
   remove(ids: readonly string[]): void {
@@ -225,6 +234,7 @@ export class Bm25Index implements LexicalIndex {
 
   /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
   #holdOnly(segment: KeywordSegment): void {
+    this.#postings = new PostingLists(); // the old lists may go before the new ones are made
     const byTerm =
       segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
     this.#postings = PostingLists.fromLists(segment.terms, byTerm);

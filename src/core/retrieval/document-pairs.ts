@@ -19,16 +19,19 @@ export class DocumentPairs {
   #used: number;
   #ends: Int32Array;
   #slots: number;
+  /** Whether the pool was made here (empty, or grown by `append`), so that no segment views it. */
+  #ownsPool: boolean;
 
-  private constructor(pool: Uint32Array, used: number, ends: Int32Array) {
+  private constructor(pool: Uint32Array, used: number, ends: Int32Array, ownsPool: boolean) {
     this.#pool = pool;
     this.#used = used;
     this.#ends = ends;
     this.#slots = ends.length;
+    this.#ownsPool = ownsPool;
   }
 
   static empty(): DocumentPairs {
-    return new DocumentPairs(new Uint32Array(0), 0, new Int32Array(0));
+    return new DocumentPairs(new Uint32Array(0), 0, new Int32Array(0), true);
   }
 
   /**
@@ -36,7 +39,7 @@ export class DocumentPairs {
    * end at pair `pairEnds[i]`.
    */
   static of(pairs: Uint32Array, pairEnds: Int32Array): DocumentPairs {
-    return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice());
+    return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice(), false);
   }
 
   /** Slots given so far, those of removed documents included. */
@@ -67,6 +70,16 @@ export class DocumentPairs {
     return this.#pool.subarray(slot === 0 ? 0 : this.#ends[slot - 1], this.#ends[slot]);
   }
 
+  /**
+   * Room for `count` numbers (at most the pairs stored) for a rebuild that writes the live slots'
+   * pairs in slot order: the pool itself when no segment views it, since such a rebuild never
+   * writes ahead of what it has still to read; a new array otherwise. Rebuilding over the pool
+   * makes no second copy of every pair at the end of a sync (140 MB at 500,000 chunks).
+   */
+  rebuildTarget(count: number): Uint32Array {
+    return this.#ownsPool ? this.#pool.subarray(0, count) : new Uint32Array(count);
+  }
+
   #reserve(numbers: number): void {
     if (this.#used + numbers > this.#pool.length) {
       const capacity = Math.max(
@@ -77,6 +90,7 @@ export class DocumentPairs {
       const pool = new Uint32Array(capacity);
       pool.set(this.#pool.subarray(0, this.#used));
       this.#pool = pool;
+      this.#ownsPool = true;
     }
     if (this.#slots === this.#ends.length) {
       const ends = new Int32Array(Math.max(INITIAL_SLOTS, this.#slots * 2));

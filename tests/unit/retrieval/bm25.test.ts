@@ -146,6 +146,23 @@ describe('Bm25Index', () => {
     expect(index.toSegment().ids).toEqual([...built.ids, 'f']);
   });
 
+  it('compacts over its own pairs, and leaves the arrays of a segment it was loaded from as they were', () => {
+    const index = new Bm25Index();
+    index.add(documents);
+    index.remove(['a', 'c']);
+    const expected = index.toSegment();
+    index.compact();
+    expect(index.toSegment()).toMatchObject({ ids: expected.ids, pairs: expected.pairs });
+
+    const stored = decodeSegment(encodeSegment(expected, { byTerm: true }));
+    const bytes = encodeSegment(stored, { byTerm: true });
+    const loaded = Bm25Index.fromSegment(stored);
+    loaded.remove([expected.ids[0]!]);
+    loaded.compact();
+    expect(encodeSegment(stored, { byTerm: true })).toEqual(bytes);
+    expect(loaded.toSegment().ids).toEqual(expected.ids.slice(1));
+  });
+
   it('scores a frequency too large to pack exactly, live, stored and restored', () => {
     const index = new Bm25Index();
     index.add([

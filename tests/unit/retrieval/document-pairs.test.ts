@@ -40,4 +40,19 @@ describe('DocumentPairs', () => {
     expect(pairs.get(3)).toEqual(pairsOf(9, 9));
     expect(pairs.get(2)).toEqual(pairsOf(6, 3));
   });
+
+  it("rebuilds over its own pool, never over a segment's pairs", () => {
+    const own = DocumentPairs.empty();
+    own.append(pairsOf(1, 1, 2, 2));
+    const target = own.rebuildTarget(2);
+    expect(target.length).toBe(2);
+    expect(target.buffer).toBe(own.get(0).buffer);
+
+    const stored = pairsOf(4, 1, 5, 2);
+    const borrowed = DocumentPairs.of(stored, Int32Array.from([2]));
+    expect(borrowed.rebuildTarget(2).buffer).not.toBe(stored.buffer);
+    borrowed.append(pairsOf(6, 1));
+    expect(borrowed.rebuildTarget(3).buffer).toBe(borrowed.get(1).buffer);
+    expect(stored).toEqual(pairsOf(4, 1, 5, 2));
+  });
 });
