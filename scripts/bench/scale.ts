@@ -20,7 +20,7 @@ import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import type { Collection } from '../../src/core/types.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
-import { ownMemory, trackPeakMemory } from './own-memory.ts';
+import { ownMemory, peakResidentBytes, trackPeakMemory } from './own-memory.ts';
 import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
 import { measureFreshReloads, measureReload } from './scale-reload.ts';
 import { settleMemory } from './settle-memory.ts';
@@ -129,6 +129,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       rssBeforeIngestMb: before.rssMb,
       peakRssIngestMb: ingest.peakRssMb,
       peakAnonymousIngestMb: ingest.peakAnonymousMb,
+      highWaterRssIngestMb: ingest.highWaterMb,
       rssAfterIngestMb: ingest.rssAfterMb,
       heapAfterIngestMb: ingest.heapAfterMb,
       rssStoreOnlyMb: storeOnly.rssMb,
@@ -175,6 +176,9 @@ async function measureIngest(
     }),
   );
   const peak = stopTracking();
+  // The process's highest resident memory so far: the ingest's, even inside a synchronous step
+  // (the sampler runs between tasks), since nothing before it in this process comes near.
+  const highWater = peakResidentBytes();
   if (run.value.filesFailed + run.value.filesSkipped > 0) {
     throw new Error(`${run.value.filesFailed + run.value.filesSkipped} files were not indexed.`);
   }
@@ -185,6 +189,7 @@ async function measureIngest(
     seconds: run.ms / 1000,
     peakRssMb: Math.round(peak.rss / MB),
     peakAnonymousMb: Math.round(peak.anonymous / MB),
+    highWaterMb: Math.round(highWater / MB),
     rssAfterMb: after.rssMb,
     heapAfterMb: after.heapMb,
   };
