@@ -2,9 +2,11 @@
  * The page stays responsive while a large folder is indexed: a generated folder of notes is added
  * through the folder input, and while it is indexed the test switches between the Library and
  * Search views and types in the search box, again and again. No task on the page's main thread
- * may take over 100 ms meanwhile. The long tasks (count, longest, total) and the time from each
- * key press or click to the next frame are printed; `npm run bench -- ui` measures the same on a
- * 50,000-chunk folder (docs/BENCHMARKS.md).
+ * may use over 100 ms of its CPU meanwhile (traced: `main-thread-trace.ts` says why CPU time and
+ * not wall time, which on two cores busy indexing is 5 to 15 times longer). The long tasks (count,
+ * longest wall time, total, most CPU) and the time from each key press or click to the next frame
+ * are printed; `npm run bench -- ui` measures the wall times on a 50,000-chunk folder
+ * (docs/BENCHMARKS.md).
  *
  * The pick itself comes before and is only reported: Chromium builds the input's file list in one
  * task, a MIME type looked up per file (about 0.3 ms each), before the app's change handler runs.
@@ -26,10 +28,11 @@ import {
   watchInteractions,
 } from './support/interaction-timing.ts';
 import { figures, longTasksBetween, markIdle, watchLongTasks } from './support/long-tasks.ts';
+import { overCpuLimit, taskFigures, traceMainThread } from './support/main-thread-trace.ts';
 
 /** Notes in the folder (one to four chunks each). */
 const NOTES = 1_500;
-/** The longest a task on the main thread may take. */
+/** The most CPU time a task on the main thread may use. */
 const LIMIT_MS = 100;
 
 describe('indexing a large folder', () => {
@@ -52,7 +55,7 @@ describe('indexing a large folder', () => {
     await rm(workspace, { recursive: true, force: true });
   });
 
-  test('keeps every main-thread task under 100 ms while the user switches views and types', async () => {
+  test('keeps every main-thread task under 100 ms of CPU while the user switches views and types', async () => {
     const { page } = session;
     const app = new AppPage(page);
     await app.openLibrary(baseUrl);
@@ -60,25 +63,21 @@ describe('indexing a large folder', () => {
     const sync = app.addFolderWithInput(join(workspace, 'notes'));
     await syncShown(page);
     const from = await page.evaluate(() => performance.now());
+    const trace = await traceMainThread(page);
     const summary = await interactUntil(page, sync);
     const to = await markIdle(page);
+    const tasks = await trace.stop();
     const pick = figures(await longTasksBetween(page, picked, from));
-    const tasks = await longTasksBetween(page, from, to);
-    const { count, maxMs, totalMs } = figures(tasks);
     const inputs = await interactionsBetween(page, from, to);
     console.log(
       `Picking ${NOTES} notes (Chromium's file list; not asserted): ${pick.count} long tasks, longest ${pick.maxMs} ms. ` +
-        `Indexing them (${summary}), ${Math.round(to - from)} ms observed: ${count} long tasks, longest ${maxMs} ms, ${totalMs} ms in all; ` +
+        `Indexing them (${summary}), ${Math.round(to - from)} ms observed: ${taskFigures(tasks)}; ` +
         `${inputs.inputs} inputs, to the next frame p50 ${inputs.p50Ms} ms, p95 ${inputs.p95Ms} ms, max ${inputs.maxMs} ms; ` +
         `slowest event (Event Timing) ${inputs.slowestEventMs} ms`,
     );
     // Thousands separators dropped: "1,500 added" in English.
     expect(summary.replace(/(?<=\d)\D(?=\d{3}\b)/g, '')).toContain(`${NOTES} added`);
     expect(inputs.inputs).toBeGreaterThan(0);
-    expect(
-      tasks
-        .filter((task) => task.duration > LIMIT_MS)
-        .map((task) => `${Math.round(task.duration)} ms: ${task.scripts.join('; ') || '?'}`),
-    ).toEqual([]);
+    expect(overCpuLimit(tasks, LIMIT_MS)).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The main thread never blocks: while the fixture folder is indexed, while a question is answered
  * (extractively, and thoroughly through the scripted OpenAI-compatible server) and while a PDF
- * passage is opened on its page, no task on the page's main thread may take over 100 ms. A
- * `PerformanceObserver` for `longtask` entries is installed before the app loads; each stretch is
- * measured on its own, and its figures (count, longest, total) are printed. The first page load
- * (parsing and starting the bundle) may take a long task before the app is usable: each measured
- * stretch starts once the app is ready and its main thread is idle, so that load is not counted.
+ * passage is opened on its page, no task on the page's main thread may use over 100 ms of its
+ * CPU. Each stretch is traced on its own (`traceMainThread`), and its long tasks (50 ms or more
+ * of wall time: count, longest, total) are printed with the longest CPU time among them. The
+ * wall time is not what is asserted: it also counts the time the thread waited for a core, which
+ * on two cores busy with the workers is 5 to 15 times the task's own (docs/BENCHMARKS.md). The
+ * first page load (parsing and starting the bundle) may take a long task before the app is
+ * usable: each measured stretch starts once the app is ready and its main thread is idle, so that
+ * load is not counted.
  */
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,16 +17,16 @@ import {
   startScriptedChatServer,
   type ScriptedChatServer,
 } from '../../scripts/eval/scripted-chat-server.ts';
-import {
-  figures,
-  longTasksBetween,
-  markIdle,
-  watchLongTasks,
-  type LongTask,
-} from './support/long-tasks.ts';
+import { figures, longTasksBetween, markIdle, watchLongTasks } from './support/long-tasks.ts';
 import { useAppSession } from './support/app-session.ts';
+import {
+  overCpuLimit,
+  taskFigures,
+  traceMainThread,
+  type TracedTask,
+} from './support/main-thread-trace.ts';
 
-/** The longest a task on the main thread may take. */
+/** The most CPU time a task on the main thread may use. */
 const LIMIT_MS = 100;
 
 describe('the main thread never blocks', () => {
@@ -49,41 +52,35 @@ describe('the main thread never blocks', () => {
   afterAll(() => server?.close());
 
   /** Runs `stretch` from an idle main thread; resolves the long tasks it caused, reported. */
-  async function measure(label: string, stretch: () => Promise<void>): Promise<LongTask[]> {
+  async function measure(label: string, stretch: () => Promise<void>): Promise<TracedTask[]> {
     const from = await markIdle(ui.page);
+    const trace = await traceMainThread(ui.page);
     await stretch();
     const to = await markIdle(ui.page);
-    const tasks = await longTasksBetween(ui.page, from, to);
-    const { count, maxMs, totalMs } = figures(tasks);
+    const tasks = await trace.stop();
     console.log(
-      `Long tasks while ${label} (${Math.round(to - from)} ms observed): ${count}, longest ${maxMs} ms, ${totalMs} ms in all`,
+      `Long tasks while ${label} (${Math.round(to - from)} ms observed): ${taskFigures(tasks)}`,
     );
     return tasks;
   }
 
-  const overLimit = (tasks: readonly LongTask[]) =>
-    tasks
-      .filter((task) => task.duration > LIMIT_MS)
-      .map(
-        (task) =>
-          `${Math.round(task.duration)} ms at ${Math.round(task.start)} ms: ${task.scripts.join('; ') || 'no script attributed'}`,
-      );
+  const overLimit = (tasks: readonly TracedTask[]) => overCpuLimit(tasks, LIMIT_MS);
 
-  test('the watch sees a task that blocks', async () => {
-    // A timer's task: script run by `page.evaluate` itself is not a task the page observes.
-    const tasks = await measure('blocking on purpose for 150 ms', () =>
+  test('the trace sees a task that blocks', async () => {
+    // A timer's task: script run by `page.evaluate` itself is not a task of the page.
+    const tasks = await measure('blocking on purpose for 300 ms', () =>
       ui.page.evaluate(
         () =>
           new Promise<void>((resolve) =>
             setTimeout(() => {
-              const end = performance.now() + 150;
+              const end = performance.now() + 300;
               while (performance.now() < end);
               resolve();
             }),
           ),
       ),
     );
-    expect(figures(tasks).maxMs).toBeGreaterThanOrEqual(150);
+    expect(overLimit(tasks)).toHaveLength(1);
   });
 
   test('indexing the fixture folder', async () => {
