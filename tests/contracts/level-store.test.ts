@@ -8,6 +8,7 @@ import { describeEmbeddingReplacementContract } from './store-embeddings.contrac
 import { describeKeywordsContract } from './store-keywords.contract.ts';
 import { describeOriginalsContract } from './store-originals.contract.ts';
 import { describeStoreContract } from './store.contract.ts';
+import { describeVectorCodesContract } from './store-vector-codes.contract.ts';
 
 /** The stores opened by the running test, each in a folder of its own, closed and removed after. */
 const opened: { store: LevelStore; directory: string }[] = [];
@@ -31,3 +32,4 @@ describeEmbeddingReplacementContract('LevelStore', openLevelStore);
 describeOriginalsContract('LevelStore', openLevelStore);
 describeKeywordsContract('LevelStore', openLevelStore);
 describeBatchWritesContract('LevelStore', openLevelStore);
+describeVectorCodesContract('LevelStore', openLevelStore);

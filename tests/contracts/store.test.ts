@@ -7,6 +7,7 @@ import { describeEmbeddingReplacementContract } from './store-embeddings.contrac
 import { describeKeywordsContract } from './store-keywords.contract.ts';
 import { describeOriginalsContract } from './store-originals.contract.ts';
 import { describeStoreContract } from './store.contract.ts';
+import { describeVectorCodesContract } from './store-vector-codes.contract.ts';
 
 const openIdbStore = () => IdbStore.open('archivist-test', { indexedDB: new IDBFactory() });
 
@@ -20,3 +21,5 @@ describeKeywordsContract('MemoryStore', async () => new MemoryStore());
 describeKeywordsContract('IdbStore', openIdbStore);
 describeBatchWritesContract('MemoryStore', async () => new MemoryStore());
 describeBatchWritesContract('IdbStore', openIdbStore);
+describeVectorCodesContract('MemoryStore', async () => new MemoryStore());
+describeVectorCodesContract('IdbStore', openIdbStore);

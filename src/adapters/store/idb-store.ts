@@ -6,6 +6,7 @@ import type {
   KeywordState,
   Store,
   StoredCentroids,
+  StoredVectorCodes,
   StoredKeywords,
   StoredVectors,
 } from '../../core/ports/store.ts';
@@ -93,6 +94,7 @@ export class IdbStore implements Store {
       'vectors',
       'originals',
       'centroids',
+      'vectorCodes',
       'folderHandles',
       ...KEYWORD_STORES,
     ];
@@ -108,6 +110,7 @@ export class IdbStore implements Store {
         });
         track(transaction.objectStore('collections').delete(id));
         track(transaction.objectStore('centroids').delete(id));
+        track(transaction.objectStore('vectorCodes').delete(id));
         track(transaction.objectStore('folderHandles').delete(id));
       });
     });
@@ -233,7 +236,7 @@ export class IdbStore implements Store {
   async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
     await runWrite(
       this.connection,
-      ['collections', 'vectors', 'centroids'],
+      ['collections', 'vectors', 'centroids', 'vectorCodes'],
       async (transaction) => {
         const collections = transaction.objectStore('collections');
         const vectors = transaction.objectStore('vectors');
@@ -248,6 +251,7 @@ export class IdbStore implements Store {
           for (const row of replaced) track(vectors.put(row));
           track(collections.put({ ...collection, embedderId, dim }));
           track(transaction.objectStore('centroids').delete(collectionId));
+          track(transaction.objectStore('vectorCodes').delete(collectionId));
         });
       },
     );
@@ -259,6 +263,14 @@ export class IdbStore implements Store {
 
   async getCentroids(collectionId: string): Promise<StoredCentroids | undefined> {
     return this.connection.get('centroids', collectionId);
+  }
+
+  async putVectorCodes(codes: StoredVectorCodes): Promise<void> {
+    await this.putForCollection('vectorCodes', codes.collectionId, codes);
+  }
+
+  async getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
+    return this.connection.get('vectorCodes', collectionId);
   }
 
   async getSetting<T>(key: string): Promise<T | undefined> {
@@ -294,7 +306,7 @@ export class IdbStore implements Store {
 
   /** Stores `value` in a store keyed by collection id, if that collection exists. */
   private async putForCollection(
-    store: 'centroids' | 'folderHandles',
+    store: 'centroids' | 'vectorCodes' | 'folderHandles',
     collectionId: string,
     value: unknown,
   ): Promise<void> {
@@ -302,7 +314,9 @@ export class IdbStore implements Store {
       const collection = await transaction.objectStore('collections').get(collectionId);
       if (!collection) throw new CollectionNotFoundError(collectionId);
       if (store === 'centroids') await transaction.objectStore(store).put(value as StoredCentroids);
-      else await transaction.objectStore(store).put(value, collectionId);
+      else if (store === 'vectorCodes') {
+        await transaction.objectStore(store).put(value as StoredVectorCodes);
+      } else await transaction.objectStore(store).put(value, collectionId);
     });
   }
 }

@@ -8,6 +8,7 @@ import type {
   KeywordState,
   Store,
   StoredCentroids,
+  StoredVectorCodes,
   StoredKeywords,
   StoredVectors,
 } from '../../core/ports/store.ts';
@@ -114,6 +115,7 @@ export class LevelStore implements Store {
         'keywordBases',
         'keywordGenerations',
         'centroids',
+        'vectorCodes',
       ] as const) {
         write.delete(table, id);
       }
@@ -239,7 +241,21 @@ export class LevelStore implements Store {
       const { embedderId, dim } = replacement;
       write.put('collections', collectionId, { ...collection, embedderId, dim });
       write.delete('centroids', collectionId);
+      write.delete('vectorCodes', collectionId);
     });
+  }
+
+  putVectorCodes(codes: StoredVectorCodes): Promise<void> {
+    return this.#write(async (write) => {
+      const { collectionId } = codes;
+      if (!(await this.getCollection(collectionId)))
+        throw new CollectionNotFoundError(collectionId);
+      write.put('vectorCodes', collectionId, codes);
+    });
+  }
+
+  getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
+    return this.#rows.read<StoredVectorCodes>(this.#tables.vectorCodes, collectionId);
   }
 
   putCentroids(centroids: StoredCentroids): Promise<void> {

@@ -33,6 +33,8 @@ export const TABLE_NAMES = [
   'keywordGenerations',
   /** Collection id → `StoredCentroids`. */
   'centroids',
+  /** Collection id → `StoredVectorCodes`. */
+  'vectorCodes',
   /** Setting name → its value. */
   'settings',
   /** `lastSequence` → the highest keyword segment sequence given out. */

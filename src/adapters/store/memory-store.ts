@@ -8,6 +8,7 @@ import type {
   Store,
   StoredCentroids,
   StoredKeywords,
+  StoredVectorCodes,
   StoredVectors,
 } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
@@ -38,6 +39,7 @@ export class MemoryStore implements Store {
   /** Kept originals by file id. */
   private readonly originals = new Map<string, Uint8Array>();
   private readonly centroids = new Map<string, StoredCentroids>();
+  private readonly vectorCodes = new Map<string, StoredVectorCodes>();
   private readonly settings = new Map<string, unknown>();
   /** Keyword segments since the last merge by sequence, with their collection. */
   private readonly keywordSegments = new Map<
@@ -70,6 +72,7 @@ export class MemoryStore implements Store {
     }
     this.collections.delete(id);
     this.centroids.delete(id);
+    this.vectorCodes.delete(id);
     this.keywordBases.delete(id);
     for (const [sequence, row] of this.keywordSegments) {
       if (row.collectionId === id) this.keywordSegments.delete(sequence);
@@ -211,6 +214,18 @@ export class MemoryStore implements Store {
       dim: replacement.dim,
     });
     this.centroids.delete(collectionId);
+    this.vectorCodes.delete(collectionId);
+  }
+
+  async putVectorCodes(codes: StoredVectorCodes): Promise<void> {
+    if (!this.collections.has(codes.collectionId)) {
+      throw new CollectionNotFoundError(codes.collectionId);
+    }
+    this.vectorCodes.set(codes.collectionId, structuredClone(codes));
+  }
+
+  async getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
+    return copyOf(this.vectorCodes.get(collectionId));
   }
 
   async putCentroids(centroids: StoredCentroids): Promise<void> {

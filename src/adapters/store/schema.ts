@@ -1,11 +1,11 @@
 import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
-import type { StoredCentroids } from '../../core/ports/store.ts';
+import type { StoredCentroids, StoredVectorCodes } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 5;
+export const DATABASE_VERSION = 6;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
@@ -33,6 +33,8 @@ export interface ArchivistSchema extends DBSchema {
   };
   /** Key `collectionId`. */
   centroids: { key: string; value: StoredCentroids };
+  /** Key `collectionId`: the codes a reload reads instead of every vector. Since version 6. */
+  vectorCodes: { key: string; value: StoredVectorCodes };
   /** Out-of-line keys: the setting's name. */
   settings: { key: string; value: unknown };
   /** Out-of-line keys: the collection id; values are `FileSystemDirectoryHandle`s. */
@@ -125,6 +127,11 @@ function upgradeDatabase(
     transaction
       .objectStore('keywordBases')
       .createIndex('generation', ['collectionId', 'generation']);
+  }
+  if (oldVersion < 6) {
+    // Collections stored before have no codes: their loads read the vectors until a sync stores
+    // them (core/retrieval/vector-codes-load.ts).
+    database.createObjectStore('vectorCodes', { keyPath: 'collectionId' });
   }
 }
 

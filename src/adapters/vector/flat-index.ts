@@ -1,4 +1,4 @@
-import type { StoredRows, VectorIndex } from '../../core/ports/vector-index.ts';
+import type { StoredRows, VectorCodes, VectorIndex } from '../../core/ports/vector-index.ts';
 import type { SearchHit } from '../../core/types.ts';
 import { checkQuery, resultCount } from './input-checks.ts';
 import { dotProduct } from './float-dot.ts';
@@ -41,6 +41,12 @@ const storedCandidatesPerResult = 2;
  * 335,000 rows of 100 dimensions (the built-in embedder) or 87,000 of 384.
  */
 export const FLOAT_BUDGET_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Names the codes `Int8Kernel` writes (int8, symmetric, one float32 scale per row), so that codes
+ * stored by another encoding are never searched as these.
+ */
+export const FLAT_CODES_FORMAT = 'int8-symmetric-row-scale-1';
 
 /**
  * A flat index in two passes: every row is scored from int8 codes (one scale per row, encoded
@@ -93,6 +99,44 @@ export class FlatIndex implements VectorIndex {
 
   remove(ids: readonly string[]): void {
     this.#store.remove(ids);
+  }
+
+  /** Copies of the codes and scales of every row, while the index keeps codes only. */
+  codes(): VectorCodes | undefined {
+    if (!this.#kernel || this.#store.keepsFloats) return undefined;
+    const { rowBytes } = this.#kernel;
+    const ids = Array.from({ length: this.size }, (_, row) => this.#store.idAt(row));
+    return {
+      format: FLAT_CODES_FORMAT,
+      ids,
+      rowBytes,
+      codes: this.#kernel.codes.slice(0, this.size * rowBytes),
+      scales: this.#kernel.scales.slice(0, this.size),
+    };
+  }
+
+  /**
+   * Takes stored codes as its rows when it is empty and would keep codes only for as many rows
+   * (past the float budget, with stored rows to re-rank with) and they are of its format and row
+   * length.
+   */
+  restoreCodes(codes: VectorCodes): boolean {
+    const kernel = this.#kernel;
+    const rows = codes.ids.length;
+    if (this.size === 0) this.#keepFloatsWithin(rows);
+    if (
+      !kernel ||
+      this.#store.keepsFloats ||
+      codes.format !== FLAT_CODES_FORMAT ||
+      codes.rowBytes !== kernel.rowBytes ||
+      codes.codes.length !== rows * kernel.rowBytes ||
+      codes.scales.length !== rows ||
+      !this.#store.restoreIds(codes.ids)
+    ) {
+      return false;
+    }
+    kernel.restore(codes.codes, codes.scales);
+    return true;
   }
 
   async search(query: Float32Array, k: number): Promise<SearchHit[]> {

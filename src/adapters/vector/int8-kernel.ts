@@ -113,6 +113,16 @@ export class Int8Kernel implements RowListener {
     }
   }
 
+  /**
+   * Takes `codes` (`rowBytes` each) and `scales` as rows `0 ..` of this kernel (a collection's
+   * load from its stored codes): what `write` gave them, copied in.
+   */
+  restore(codes: Int8Array, scales: Float32Array): void {
+    this.reserve(scales.length);
+    new Int8Array(this.#memory.buffer, this.#codesOffset, codes.length).set(codes);
+    this.scales.set(scales);
+  }
+
   /** Row `to` takes the codes and scale of row `from`. */
   move(from: number, to: number): void {
     const bytes = this.rowBytes;

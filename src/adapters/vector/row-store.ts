@@ -80,6 +80,27 @@ export class RowStore {
     this.listener?.write(written, vectors);
   }
 
+  /**
+   * Takes `ids` as rows `0 ..` of an empty store that keeps no floats, the listener being given
+   * their data by its own means (a load of stored codes). False, the store left empty, when it is
+   * not such a store or an id appears twice.
+   */
+  restoreIds(ids: readonly string[]): boolean {
+    if (this.size > 0 || this.#keepsFloats) return false;
+    for (const id of ids) {
+      if (this.#rowById.has(id)) break;
+      this.#rowById.set(id, this.#ids.length);
+      this.#ids.push(id);
+    }
+    if (this.#ids.length === ids.length) {
+      this.reserve(ids.length);
+      return true;
+    }
+    this.#ids.length = 0;
+    this.#rowById.clear();
+    return false;
+  }
+
   remove(ids: readonly string[]): void {
     for (const id of ids) {
       const row = this.#rowById.get(id);

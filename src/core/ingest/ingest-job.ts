@@ -287,7 +287,7 @@ class IngestRun {
     this.#report(true);
     // The keyword index grew list by list: rebuilt at its size it holds ~0.8 KB a chunk less.
     if (changed) this.#options.index?.compact();
-    const live = this.#options.index?.lexical;
+    const live = this.#options.index;
     await finishCollection(store, this.#collection, embedder.dim, changed, live);
     this.#progress.phase = 'done';
     this.#report(true);

@@ -1,4 +1,5 @@
 import type { Chunk, Collection, FileRecord } from '../types.ts';
+import type { VectorCodes } from './vector-index.ts';
 
 /** Everything one file contributes, written (or replaced) in one transaction. */
 export interface FileWrite {
@@ -98,6 +99,20 @@ export interface StoredCentroids {
 }
 
 /**
+ * A collection's vectors as the codes its index searches by (`VectorIndex.codes`), stored at the
+ * end of a sync so that a reload reads them instead of every float32 row. They hold exactly the
+ * collection's vectors while its keyword index is still of `generation` with no segment since
+ * (every write of a file leaves a segment) and it still has `chunkCount` chunks of `dim`.
+ */
+export interface StoredVectorCodes extends VectorCodes {
+  collectionId: string;
+  dim: number;
+  /** `StoredKeywords.generation` when they were taken. */
+  generation: number;
+  chunkCount: number;
+}
+
+/**
  * Durable library storage (IndexedDB in the browser, memory in tests). Every adapter passes
  * `tests/contracts/store.contract.ts`. Quota failures throw `StorageFullError`. Reads return
  * copies, lists come in id order, and reads of an unknown collection return nothing.
@@ -113,7 +128,7 @@ export interface Store {
   putCollection(collection: Collection): Promise<void>;
   /**
    * Removes the collection with its files, chunks, vectors, kept originals, keyword index,
-   * centroids and folder handle.
+   * centroids, vector codes and folder handle.
    */
   deleteCollection(id: string): Promise<void>;
 
@@ -172,9 +187,17 @@ export interface Store {
   getVectors(ids: readonly string[]): Promise<(Float32Array | undefined)[]>;
 
   /**
+   * Replaces the collection's stored vector codes; the collection must exist
+   * (`CollectionNotFoundError`).
+   */
+  putVectorCodes(codes: StoredVectorCodes): Promise<void>;
+  /** The codes last put for the collection, whether or not they still hold its vectors. */
+  getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined>;
+
+  /**
    * Atomically swaps the collection to another embedding model: replaces every vector with the
    * rows of `replacement`, sets the collection's `embedderId` and `dim`, and deletes its centroids
-   * (they belong to the old vector space). The collection must exist (`CollectionNotFoundError`),
+   * and vector codes (they belong to the old vector space). The collection must exist (`CollectionNotFoundError`),
    * `ids` must be exactly its chunk ids, and `vectors` must hold one row of `dim` per id
    * (`DimensionMismatchError`). A refused or interrupted replacement changes nothing.
    */

@@ -16,6 +16,31 @@ export interface VectorIndex {
    * index may keep compact codes in memory and read the exact rows it re-ranks from storage.
    */
   search(query: Float32Array, k: number): Promise<SearchHit[]>;
+  /**
+   * The compact codes it searches by, when it holds them instead of the float32 rows (else
+   * `undefined`): stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads
+   * them instead of every row. Copies, each array holding its values only (a view of a larger
+   * buffer would store all of it).
+   */
+  codes?(): VectorCodes | undefined;
+  /**
+   * Takes codes that an index of the same kind and dimension gave (`codes`) as its rows, when it
+   * is empty and would keep codes only; false (nothing changed) when it cannot use them.
+   */
+  restoreCodes?(codes: VectorCodes): boolean;
+}
+
+/** An index's rows as compact codes (`VectorIndex.codes`): row i belongs to `ids[i]`. */
+export interface VectorCodes {
+  /** Names the encoding; an index restores only codes of its own. */
+  format: string;
+  ids: readonly string[];
+  /** Bytes of codes per row. */
+  rowBytes: number;
+  /** `ids.length * rowBytes` codes. */
+  codes: Int8Array;
+  /** One per row. */
+  scales: Float32Array;
 }
 
 /**

@@ -7,6 +7,7 @@ import { timeSlices } from '../time-slices.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
 import { openKeywordIndex } from './stored-keyword-index.ts';
+import { loadCollectionVectors } from './stored-vector-codes.ts';
 import {
   routeByBoundary,
   type CollectionRoute,
@@ -194,8 +195,8 @@ export class LibrarySearch {
 
   /**
    * The collection's stored keyword index (no tokenising, see `openKeywordIndex`) and its stored
-   * vectors, read side by side; the vectors a batch of files at a time (`Store.loadVectorBatches`:
-   * no array of them all).
+   * vectors, read side by side (`loadCollectionVectors`: its codes when it keeps codes only, else
+   * its rows a batch of files at a time, no array of them all).
    */
   async #load(collectionId: string): Promise<CollectionIndex> {
     const collection = await this.store.getCollection(collectionId);
@@ -203,13 +204,9 @@ export class LibrarySearch {
     const vectors = this.createVectorIndex(collection.dim, collection.chunkCount, (ids) =>
       this.store.getVectors(ids),
     );
-    const storedIds: (readonly string[])[] = [];
-    const [lexical] = await Promise.all([
+    const [lexical, storedIds] = await Promise.all([
       openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS)),
-      this.store.loadVectorBatches(collectionId, (batch) => {
-        vectors.add(batch.ids, batch.vectors);
-        storedIds.push(batch.ids);
-      }),
+      loadCollectionVectors(this.store, collection, vectors),
     ]);
     return new CollectionIndex(collectionId, vectors, lexical, storedIds);
   }

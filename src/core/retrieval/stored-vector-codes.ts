@@ -1,0 +1,88 @@
+/**
+ * A collection's vector codes in the store (`Store.putVectorCodes`): a collection past the float
+ * budget keeps only int8 codes of its vectors in memory, and a load that read every float32 row
+ * only to encode it again (200 MB at 500,000 chunks of 100 dimensions) reads the codes instead
+ * (56 MB). They are stamped with the keyword index's generation: every write of a file leaves a
+ * keyword segment, so codes hold exactly the collection's vectors while its keyword index is
+ * still of that generation with no segment since (docs/decisions/0026-stored-vector-codes.md).
+ */
+import type { KeywordState, Store, StoredVectorCodes } from '../ports/store.ts';
+import type { VectorIndex } from '../ports/vector-index.ts';
+import type { Collection } from '../types.ts';
+
+/**
+ * Fills the empty `vectors` with the collection's vectors: from its stored codes when they are
+ * current and the index takes them, else from every stored row, a file at a time. Resolves the
+ * ids in the order loaded, in the groups read. After a load from the rows by an index that keeps
+ * codes only, the codes are stored for the next load (not awaited: should that fail, the next
+ * load reads the rows again).
+ */
+export async function loadCollectionVectors(
+  store: Store,
+  collection: Collection,
+  vectors: VectorIndex,
+): Promise<(readonly string[])[]> {
+  const [state, codes] = vectors.restoreCodes
+    ? await Promise.all([
+        store.loadKeywordState(collection.id),
+        store.getVectorCodes(collection.id),
+      ])
+    : [];
+  if (state && codes && current(codes, state, collection) && vectors.restoreCodes?.(codes)) {
+    return [codes.ids];
+  }
+  const storedIds: (readonly string[])[] = [];
+  await store.loadVectorBatches(collection.id, (batch) => {
+    vectors.add(batch.ids, batch.vectors);
+    storedIds.push(batch.ids);
+  });
+  if (state) void putCodes(store, collection.id, collection.dim, vectors, state).catch(() => {});
+  return storedIds;
+}
+
+/**
+ * Stores the codes of `vectors`, the collection's live index at the end of a sync (after its
+ * keyword merge), when it keeps codes only and holds the collection's chunk count.
+ */
+export async function storeVectorCodes(
+  store: Store,
+  collectionId: string,
+  dim: number,
+  vectors: VectorIndex,
+): Promise<void> {
+  if (!vectors.codes) return;
+  await putCodes(store, collectionId, dim, vectors, await store.loadKeywordState(collectionId));
+}
+
+/**
+ * Puts the codes `vectors` gives, stamped with `state`, read before the vectors were: a write
+ * since leaves a segment that the stamp does not know, so the codes are never taken for newer
+ * vectors than they hold.
+ */
+async function putCodes(
+  store: Store,
+  collectionId: string,
+  dim: number,
+  vectors: VectorIndex,
+  state: KeywordState,
+): Promise<void> {
+  const codes = vectors.codes?.();
+  if (!codes || state.sequences.length > 0 || codes.ids.length !== state.chunkCount) return;
+  await store.putVectorCodes({
+    ...codes,
+    collectionId,
+    dim,
+    generation: state.generation,
+    chunkCount: state.chunkCount,
+  });
+}
+
+function current(codes: StoredVectorCodes, state: KeywordState, collection: Collection): boolean {
+  return (
+    codes.generation === state.generation &&
+    state.sequences.length === 0 &&
+    codes.chunkCount === state.chunkCount &&
+    codes.ids.length === codes.chunkCount &&
+    codes.dim === collection.dim
+  );
+}
