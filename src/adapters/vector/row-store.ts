@@ -23,8 +23,9 @@ export class RowStore {
   #keepsFloats = true;
   /** Rows there is room for (in `rows` and the listener's data). */
   #capacity = 0;
-  readonly #ids: string[] = [];
-  readonly #rowById = new Map<string, number>();
+  #ids: string[] = [];
+  /** Row by id; built when first needed after `restoreIds` (a reload that only searches). */
+  #rowById: Map<string, number> | undefined = new Map();
 
   constructor(
     readonly dim: number,
@@ -66,12 +67,13 @@ export class RowStore {
     const first = this.size;
     const written = new Int32Array(ids.length);
     let appended = true;
+    const rowById = this.#rowByIdMap();
     ids.forEach((id, index) => {
-      let row = this.#rowById.get(id);
+      let row = rowById.get(id);
       if (row === undefined) {
         row = this.#ids.length;
         this.#ids.push(id);
-        this.#rowById.set(id, row);
+        rowById.set(id, row);
       }
       written[index] = row;
       appended &&= row === first + index;
@@ -81,36 +83,29 @@ export class RowStore {
   }
 
   /**
-   * Takes `ids` as rows `0 ..` of an empty store that keeps no floats, the listener being given
-   * their data by its own means (a load of stored codes). False, the store left empty, when it is
-   * not such a store or an id appears twice.
+   * Takes `ids`, distinct (as an index gave them), as rows `0 ..` of an empty store that keeps no
+   * floats, the listener being given their data by its own means (a load of stored codes); their
+   * map by id is built when an add or a removal first needs it. False when it is not such a store.
    */
   restoreIds(ids: readonly string[]): boolean {
     if (this.size > 0 || this.#keepsFloats) return false;
-    for (const id of ids) {
-      if (this.#rowById.has(id)) break;
-      this.#rowById.set(id, this.#ids.length);
-      this.#ids.push(id);
-    }
-    if (this.#ids.length === ids.length) {
-      this.reserve(ids.length);
-      return true;
-    }
-    this.#ids.length = 0;
-    this.#rowById.clear();
-    return false;
+    this.#ids = ids.slice();
+    this.#rowById = undefined;
+    this.reserve(ids.length);
+    return true;
   }
 
   remove(ids: readonly string[]): void {
+    const rowById = this.#rowByIdMap();
     for (const id of ids) {
-      const row = this.#rowById.get(id);
+      const row = rowById.get(id);
       if (row === undefined) continue;
-      this.#rowById.delete(id);
+      rowById.delete(id);
       const last = this.#ids.length - 1;
       const lastId = this.#ids.pop()!;
       if (row === last) continue;
       this.#ids[row] = lastId;
-      this.#rowById.set(lastId, row);
+      rowById.set(lastId, row);
       if (this.#keepsFloats) {
         this.#rows.copyWithin(row * this.dim, last * this.dim, (last + 1) * this.dim);
       }
@@ -131,6 +126,11 @@ export class RowStore {
       const source = vectors.subarray(index * this.dim, (index + 1) * this.dim);
       this.#rows.set(source, row * this.dim);
     });
+  }
+
+  #rowByIdMap(): Map<string, number> {
+    this.#rowById ??= new Map(this.#ids.map((id, row) => [id, row]));
+    return this.#rowById;
   }
 
   /** Makes room for `needed` rows (at once, for a collection about to be loaded). */
