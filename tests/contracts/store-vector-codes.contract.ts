@@ -28,6 +28,18 @@ export function describeVectorCodesContract(name: string, createStore: () => Pro
       await store.putCollection(makeCollection('b'));
     });
 
+    it('keeps the codes of views into a larger buffer, as an index gives them', async () => {
+      const memory = new ArrayBuffer(4096);
+      const given = makeCodes('a');
+      const codes = new Int8Array(memory, 64, given.codes.length);
+      codes.set(given.codes);
+      const scales = new Float32Array(memory, 1024, given.scales.length);
+      scales.set(given.scales);
+      await store.putVectorCodes({ ...given, codes, scales });
+      const stored = await store.getVectorCodes('a');
+      expect(stored).toEqual(makeCodes('a'));
+    });
+
     it('round-trips codes as copies, and refuses them for a missing collection', async () => {
       expect(await store.getVectorCodes('a')).toBeUndefined();
       const codes = makeCodes('a');

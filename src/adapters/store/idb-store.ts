@@ -27,7 +27,7 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
+import { concatenateVectorRows, exactCodes, replaceVectorRows } from './vector-rows.ts';
 import { readVectorBatches, readVectors } from './vector-reads.ts';
 
 export interface IdbStoreOptions {
@@ -266,7 +266,7 @@ export class IdbStore implements Store {
   }
 
   async putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    await this.putForCollection('vectorCodes', codes.collectionId, codes);
+    await this.putForCollection('vectorCodes', codes.collectionId, exactCodes(codes));
   }
 
   async getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {

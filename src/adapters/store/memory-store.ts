@@ -17,6 +17,7 @@ import { validateFileUpdate, validateFileWrites } from './file-write.ts';
 import { compareKeys, sortById, sortChunks } from './record-order.ts';
 import {
   concatenateVectorRows,
+  exactCodes,
   replaceVectorRows,
   toVectorRow,
   VECTOR_BATCH_FILES,
@@ -221,7 +222,7 @@ export class MemoryStore implements Store {
     if (!this.collections.has(codes.collectionId)) {
       throw new CollectionNotFoundError(codes.collectionId);
     }
-    this.vectorCodes.set(codes.collectionId, structuredClone(codes));
+    this.vectorCodes.set(codes.collectionId, exactCodes(codes));
   }
 
   async getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {

@@ -101,7 +101,10 @@ export class FlatIndex implements VectorIndex {
     this.#store.remove(ids);
   }
 
-  /** Copies of the codes and scales of every row, while the index keeps codes only. */
+  /**
+   * The codes and scales of every row, views of the kernel's memory, while the index keeps codes
+   * only.
+   */
   codes(): VectorCodes | undefined {
     if (!this.#kernel || this.#store.keepsFloats) return undefined;
     const { rowBytes } = this.#kernel;
@@ -110,8 +113,8 @@ export class FlatIndex implements VectorIndex {
       format: FLAT_CODES_FORMAT,
       ids,
       rowBytes,
-      codes: this.#kernel.codes.slice(0, this.size * rowBytes),
-      scales: this.#kernel.scales.slice(0, this.size),
+      codes: this.#kernel.codes.subarray(0, this.size * rowBytes),
+      scales: this.#kernel.scales.subarray(0, this.size),
     };
   }
 

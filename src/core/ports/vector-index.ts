@@ -19,8 +19,8 @@ export interface VectorIndex {
   /**
    * The compact codes it searches by, when it holds them instead of the float32 rows (else
    * `undefined`): stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads
-   * them instead of every row. Copies, each array holding its values only (a view of a larger
-   * buffer would store all of it).
+   * them instead of every row. The arrays may be views of the index's own memory, valid until it
+   * next changes (a store keeps copies of exactly their bytes).
    */
   codes?(): VectorCodes | undefined;
   /**
