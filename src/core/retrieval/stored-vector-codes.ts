@@ -7,15 +7,15 @@
  * still of that generation with no segment since (docs/decisions/0026-stored-vector-codes.md).
  */
 import type { KeywordState, Store, StoredVectorCodes } from '../ports/store.ts';
-import type { VectorIndex } from '../ports/vector-index.ts';
+import type { VectorCodes, VectorIndex } from '../ports/vector-index.ts';
 import type { Collection } from '../types.ts';
 
 /**
  * Fills the empty `vectors` with the collection's vectors: from its stored codes when they are
- * current and the index takes them, else from every stored row, a file at a time. Resolves the
- * ids in the order loaded, in the groups read. After a load from the rows by an index that keeps
- * codes only, the codes are stored for the next load (not awaited: should that fail, the next
- * load reads the rows again).
+ * current and the index takes them, else from every stored row, a batch of files at a time.
+ * Resolves the ids in the order loaded, in the groups read. After a load from the rows by an
+ * index that keeps codes only, a copy of its codes is stored for the next load (not awaited:
+ * should that fail, the next load reads the rows again).
  */
 export async function loadCollectionVectors(
   store: Store,
@@ -36,7 +36,9 @@ export async function loadCollectionVectors(
     vectors.add(batch.ids, batch.vectors);
     storedIds.push(batch.ids);
   });
-  if (state) void putCodes(store, collection.id, collection.dim, vectors, state).catch(() => {});
+  // Copied now: the put may be written after a sync has begun to change the index.
+  const loaded = state && copyOf(vectors.codes?.());
+  if (loaded) void putCodes(store, collection.id, collection.dim, loaded, state).catch(() => {});
   return storedIds;
 }
 
@@ -51,23 +53,24 @@ export async function storeVectorCodes(
   vectors: VectorIndex,
 ): Promise<void> {
   if (!vectors.codes) return;
-  await putCodes(store, collectionId, dim, vectors, await store.loadKeywordState(collectionId));
+  const state = await store.loadKeywordState(collectionId);
+  const codes = vectors.codes();
+  if (codes) await putCodes(store, collectionId, dim, codes, state);
 }
 
 /**
- * Puts the codes `vectors` gives, stamped with `state`, read before the vectors were: a write
- * since leaves a segment that the stamp does not know, so the codes are never taken for newer
- * vectors than they hold.
+ * Puts `codes` stamped with `state`, read before the vectors they were taken from: a write since
+ * leaves a segment that the stamp does not know, so the codes are never taken for newer vectors
+ * than they hold.
  */
 async function putCodes(
   store: Store,
   collectionId: string,
   dim: number,
-  vectors: VectorIndex,
+  codes: VectorCodes,
   state: KeywordState,
 ): Promise<void> {
-  const codes = vectors.codes?.();
-  if (!codes || state.sequences.length > 0 || codes.ids.length !== state.chunkCount) return;
+  if (state.sequences.length > 0 || codes.ids.length !== state.chunkCount) return;
   await store.putVectorCodes({
     ...codes,
     collectionId,
@@ -75,6 +78,17 @@ async function putCodes(
     generation: state.generation,
     chunkCount: state.chunkCount,
   });
+}
+
+function copyOf(codes: VectorCodes | undefined): VectorCodes | undefined {
+  return (
+    codes && {
+      ...codes,
+      ids: [...codes.ids],
+      codes: codes.codes.slice(),
+      scales: codes.scales.slice(),
+    }
+  );
 }
 
 function current(codes: StoredVectorCodes, state: KeywordState, collection: Collection): boolean {
