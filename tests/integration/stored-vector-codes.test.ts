@@ -13,14 +13,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { chooseVectorIndex, FlatIndex } from '../../src/adapters/vector/index.ts';
-import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
-import { newCollection } from '../../src/core/collection.ts';
-import { runIngest } from '../../src/core/ingest/ingest-job.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import { LibrarySearch, type CreateVectorIndex } from '../../src/core/retrieval/library-search.ts';
 import { createEmbedder } from '../../scripts/node-embedder.ts';
-import { createNodeParsers } from '../../scripts/node-parsers.ts';
-import { FIXTURE_LIBRARY } from '../support/fixture-collection.ts';
+import { FIXTURE_LIBRARY, ingestFixtureCollection } from '../support/fixture-collection.ts';
 
 const QUERIES = [
   'research station on the lake',
@@ -35,19 +31,10 @@ let embedder: Embedder;
 let store: IdbStore;
 let folder: string;
 
+/** A sync of the folder into collection `notes`, its live index keeping codes only. */
 async function sync(): Promise<void> {
-  const collection =
-    (await store.getCollection('notes')) ?? newCollection('notes', 'notes', embedder, 0);
-  await store.putCollection(collection);
   const search = new LibrarySearch(store, async () => embedder, codesOnly);
-  await runIngest({
-    collection,
-    source: new NodeFolderSource(folder),
-    store,
-    embedder,
-    parsers: createNodeParsers(),
-    index: await search.open('notes'),
-  });
+  await ingestFixtureCollection(store, 'notes', embedder, folder, () => search.open('notes'));
 }
 
 async function rankings(search: LibrarySearch): Promise<string[][]> {
@@ -92,14 +79,7 @@ describe('stored vector codes', () => {
     // A sync with no index open in memory merges the keyword index but has no codes to store:
     // the stored ones are of the generation before.
     await writeFile(join(folder, 'added.md'), '# Added\n\nThe ferry to the island leaves at dawn.');
-    const collection = (await store.getCollection('notes'))!;
-    await runIngest({
-      collection,
-      source: new NodeFolderSource(folder),
-      store,
-      embedder,
-      parsers: createNodeParsers(),
-    });
+    await ingestFixtureCollection(store, 'notes', embedder, folder);
     const { generation } = await store.loadKeywordState('notes');
     expect((await store.getVectorCodes('notes'))!.generation).toBeLessThan(generation);
     const rowReads = vi.spyOn(store, 'loadVectorBatches');

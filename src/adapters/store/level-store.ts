@@ -246,12 +246,7 @@ export class LevelStore implements Store {
   }
 
   putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    return this.#write(async (write) => {
-      const { collectionId } = codes;
-      if (!(await this.getCollection(collectionId)))
-        throw new CollectionNotFoundError(collectionId);
-      write.put('vectorCodes', collectionId, codes);
-    });
+    return this.#putForCollection('vectorCodes', codes.collectionId, codes);
   }
 
   getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
@@ -259,11 +254,19 @@ export class LevelStore implements Store {
   }
 
   putCentroids(centroids: StoredCentroids): Promise<void> {
+    return this.#putForCollection('centroids', centroids.collectionId, centroids);
+  }
+
+  /** Stores `value` under the collection's id in `table`, if that collection exists. */
+  #putForCollection(
+    table: 'centroids' | 'vectorCodes',
+    collectionId: string,
+    value: unknown,
+  ): Promise<void> {
     return this.#write(async (write) => {
-      const { collectionId } = centroids;
       if (!(await this.getCollection(collectionId)))
         throw new CollectionNotFoundError(collectionId);
-      write.put('centroids', collectionId, centroids);
+      write.put(table, collectionId, value);
     });
   }
 

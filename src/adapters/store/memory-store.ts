@@ -219,9 +219,7 @@ export class MemoryStore implements Store {
   }
 
   async putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    if (!this.collections.has(codes.collectionId)) {
-      throw new CollectionNotFoundError(codes.collectionId);
-    }
+    this.requireCollection(codes.collectionId);
     this.vectorCodes.set(codes.collectionId, exactCodes(codes));
   }
 
@@ -230,9 +228,7 @@ export class MemoryStore implements Store {
   }
 
   async putCentroids(centroids: StoredCentroids): Promise<void> {
-    if (!this.collections.has(centroids.collectionId)) {
-      throw new CollectionNotFoundError(centroids.collectionId);
-    }
+    this.requireCollection(centroids.collectionId);
     this.centroids.set(centroids.collectionId, structuredClone(centroids));
   }
 
@@ -255,6 +251,10 @@ export class MemoryStore implements Store {
     const sequence = this.lastSequence;
     this.keywordSequenceOf.set(fileId, sequence);
     this.keywordSegments.set(sequence, { collectionId, fileId, sequence, bytes: bytes.slice() });
+  }
+
+  private requireCollection(collectionId: string): void {
+    if (!this.collections.has(collectionId)) throw new CollectionNotFoundError(collectionId);
   }
 
   private rowsOf(collectionId: string): VectorRow[] {
