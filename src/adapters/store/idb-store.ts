@@ -27,8 +27,9 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import { concatenateVectorRows, exactCodes, replaceVectorRows } from './vector-rows.ts';
+import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
 import { readVectorBatches, readVectors } from './vector-reads.ts';
+import { exactCodes } from '../../core/retrieval/stored-vector-codes.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */

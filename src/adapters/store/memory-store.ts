@@ -17,7 +17,6 @@ import { validateFileUpdate, validateFileWrites } from './file-write.ts';
 import { compareKeys, sortById, sortChunks } from './record-order.ts';
 import {
   concatenateVectorRows,
-  exactCodes,
   replaceVectorRows,
   toVectorRow,
   VECTOR_BATCH_FILES,
@@ -26,6 +25,7 @@ import {
 } from './vector-rows.ts';
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
+import { exactCodes } from '../../core/retrieval/stored-vector-codes.ts';
 
 /**
  * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a

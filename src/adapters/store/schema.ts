@@ -130,7 +130,7 @@ function upgradeDatabase(
   }
   if (oldVersion < 6) {
     // Collections stored before have no codes: their loads read the vectors until a sync stores
-    // them (core/retrieval/vector-codes-load.ts).
+    // them (core/retrieval/stored-vector-codes.ts).
     database.createObjectStore('vectorCodes', { keyPath: 'collectionId' });
   }
 }

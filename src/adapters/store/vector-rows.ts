@@ -1,10 +1,5 @@
 import { DimensionMismatchError } from '../../core/errors.ts';
-import type {
-  EmbeddingReplacement,
-  FileWrite,
-  StoredVectorCodes,
-  StoredVectors,
-} from '../../core/ports/store.ts';
+import type { EmbeddingReplacement, FileWrite, StoredVectors } from '../../core/ports/store.ts';
 import { compareKeys } from './record-order.ts';
 
 /** One file's vectors as stored: raw float32 bytes, row i belonging to `ids[i]`. */
@@ -101,17 +96,4 @@ export function replaceVectorRows(
 
 function invalidReplacement(collectionId: string, detail: string): Error {
   return new Error(`Refused to re-embed "${collectionId}": ${detail}.`);
-}
-
-/**
- * `codes` with each array in a buffer of its own, as long as it, for a store that keeps them as a
- * structured clone (which takes a view's whole buffer along: `VectorIndex.codes` gives views).
- */
-export function exactCodes(codes: StoredVectorCodes): StoredVectorCodes {
-  return {
-    ...codes,
-    ids: [...codes.ids],
-    codes: codes.codes.slice(),
-    scales: codes.scales.slice(),
-  };
 }

@@ -197,9 +197,10 @@ export interface Store {
   /**
    * Atomically swaps the collection to another embedding model: replaces every vector with the
    * rows of `replacement`, sets the collection's `embedderId` and `dim`, and deletes its centroids
-   * and vector codes (they belong to the old vector space). The collection must exist (`CollectionNotFoundError`),
-   * `ids` must be exactly its chunk ids, and `vectors` must hold one row of `dim` per id
-   * (`DimensionMismatchError`). A refused or interrupted replacement changes nothing.
+   * and vector codes (they belong to the old vector space). The collection must exist
+   * (`CollectionNotFoundError`), `ids` must be exactly its chunk ids, and `vectors` must hold one
+   * row of `dim` per id (`DimensionMismatchError`). A refused or interrupted replacement changes
+   * nothing.
    */
   replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void>;
 

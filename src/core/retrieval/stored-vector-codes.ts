@@ -36,9 +36,12 @@ export async function loadCollectionVectors(
     vectors.add(batch.ids, batch.vectors);
     storedIds.push(batch.ids);
   });
-  // Copied now: the put may be written after a sync has begun to change the index.
-  const loaded = state && copyOf(vectors.codes?.());
-  if (loaded) void putCodes(store, collection.id, collection.dim, loaded, state).catch(() => {});
+  const loaded = state && vectors.codes?.();
+  if (state && loaded && stampable(loaded, state)) {
+    // Copied now: the put may be written after a sync has begun to change the index.
+    const copy = exactCodes(loaded);
+    void putCodes(store, collection.id, collection.dim, copy, state).catch(() => {});
+  }
   return storedIds;
 }
 
@@ -70,7 +73,7 @@ async function putCodes(
   codes: VectorCodes,
   state: KeywordState,
 ): Promise<void> {
-  if (state.sequences.length > 0 || codes.ids.length !== state.chunkCount) return;
+  if (!stampable(codes, state)) return;
   await store.putVectorCodes({
     ...codes,
     collectionId,
@@ -80,15 +83,23 @@ async function putCodes(
   });
 }
 
-function copyOf(codes: VectorCodes | undefined): VectorCodes | undefined {
-  return (
-    codes && {
-      ...codes,
-      ids: [...codes.ids],
-      codes: codes.codes.slice(),
-      scales: codes.scales.slice(),
-    }
-  );
+/**
+ * `codes` with each array in a buffer of its own, as long as it: a copy that no change of the
+ * index reaches, and what a structured clone stores (a clone of a view takes its whole buffer
+ * along; `VectorIndex.codes` gives views).
+ */
+export function exactCodes<Codes extends VectorCodes>(codes: Codes): Codes {
+  return {
+    ...codes,
+    ids: [...codes.ids],
+    codes: codes.codes.slice(),
+    scales: codes.scales.slice(),
+  };
+}
+
+/** Whether `state` can stamp `codes`: no write since its merge, and as many rows as chunks. */
+function stampable(codes: VectorCodes, state: KeywordState): boolean {
+  return state.sequences.length === 0 && codes.ids.length === state.chunkCount;
 }
 
 function current(codes: StoredVectorCodes, state: KeywordState, collection: Collection): boolean {
