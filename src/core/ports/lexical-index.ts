@@ -21,15 +21,33 @@ export interface KeywordSegment {
    * or more), by rising pair index: two numbers each, usually none.
    */
   largeFrequencies: Int32Array;
-  /** The same pairs by term, when they were stored that way (a collection's base). */
-  byTerm?: TermLists;
+}
+
+/**
+ * A collection's whole keyword index as its base is stored and loaded (decision 0027): its
+ * documents' ids and lengths and its posting lists, but not each document's pairs, which only a
+ * change (or a rebuild) needs and which are derived from the lists then.
+ */
+export interface KeywordBase {
+  /** Term t of the lists. */
+  terms: string[];
+  /** Document (chunk) ids: document d of the lists. */
+  ids: string[];
+  /** Terms per document, stop words excluded. */
+  lengths: Int32Array;
+  byTerm: TermLists;
+  /**
+   * (position in `byTerm.pairs`, frequency) for each pair packed as `LARGE_FREQUENCY`, by rising
+   * position: two numbers each, usually none.
+   */
+  largeFrequencies: Int32Array;
 }
 
 /**
  * Posting lists term after term: `holders[t]` documents hold term t, and `pairs` holds their
  * (document position, frequency) pairs packed one number each (`packPair`), term 0's first, each
- * term's in document order. A frequency packed as `LARGE_FREQUENCY` is the segment's
- * `largeFrequencies` entry for that document and term.
+ * term's in document order. A frequency packed as `LARGE_FREQUENCY` is kept exactly beside them
+ * (`KeywordBase.largeFrequencies`).
  */
 export interface TermLists {
   holders: Int32Array;
@@ -44,11 +62,10 @@ export interface LexicalIndex {
   addSegment(segment: KeywordSegment): void;
   remove(ids: readonly string[]): void;
   /**
-   * The live documents as one segment, in the order they were added (what is stored); with its
-   * lists by term when the index holds them as they are (just compacted or loaded). Its arrays
-   * may be the index's own: read them, never change them.
+   * The live documents as a base, in the order they were added (what is stored). Its arrays may
+   * be the index's own (just compacted or loaded): read them, never change them.
    */
-  toSegment(): KeywordSegment;
+  toBase(): KeywordBase;
   /**
    * Rebuilds the index in arrays of exactly its live documents' size, dropping removed ones and
    * the room left by growing, with the same search results: for the end of a run of changes.

@@ -61,7 +61,7 @@ export interface KeywordState {
 export interface KeywordBaseReplacement {
   /**
    * The merged segment's bytes in parts, stored one after another as one base
-   * (`encodeSegmentParts`: a large base is written without being copied into one array first).
+   * (`encodeBaseParts`: a large base is written without being copied into one array first).
    */
   base: readonly Uint8Array[];
   /** The generation the merge started from (`StoredKeywords.generation`). */

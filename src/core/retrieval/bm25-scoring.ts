@@ -1,7 +1,6 @@
-import type { SearchHit } from '../types.ts';
 import { LARGE_FREQUENCY, type LargeFrequencies } from './packed-pairs.ts';
 import type { PostingLists } from './postings.ts';
-import { TopHits } from './top-hits.ts';
+import { TopHits, type SlotHit } from './top-hits.ts';
 
 /** What scoring reads of a keyword index (`Bm25Index`). */
 export interface ScoredDocuments {
@@ -39,7 +38,8 @@ export class Bm25Scorer {
   #norms = new Float64Array(0);
   #normsVersion = -1;
 
-  top(documents: ScoredDocuments, query: readonly WeightedTerm[], k: number): SearchHit[] {
+  /** The best `k` documents for `query`, with their slots. */
+  top(documents: ScoredDocuments, query: readonly WeightedTerm[], k: number): SlotHit[] {
     this.#prepare(documents);
     const scores = this.#scores;
     const norms = this.#norms;
@@ -67,10 +67,10 @@ export class Bm25Scorer {
     const top = new TopHits(k);
     for (let index = 0; index < hitCount; index += 1) {
       const slot = hits[index]!;
-      top.offer(documents.ids[slot]!, scores[slot]!);
+      top.offer(documents.ids[slot]!, scores[slot]!, slot);
       scores[slot] = 0;
     }
-    return top.hits();
+    return top.slotHits();
   }
 
   /** Sizes the scratch arrays for `documents`, and computes their norms when they changed. */

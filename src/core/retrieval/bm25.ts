@@ -1,7 +1,8 @@
-import type { KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
+import type { KeywordBase, KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
 import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
+import { baseOf, documentPairsOf } from './keyword-base.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
 import {
   KeywordIndexFullError,
@@ -12,7 +13,7 @@ import {
   pairId,
   withPairId,
 } from './packed-pairs.ts';
-import { invertPairs, PostingLists } from './postings.ts';
+import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
 
 export interface Bm25Options {
@@ -25,28 +26,33 @@ const FEEDBACK_TERMS = 20;
 
 /**
  * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
- * terms, and its (term id, frequency) pairs in first-occurrence order, kept for removal and for
- * query expansion. Pairs are packed one number each (`packPair`, decision 0024), frequencies too
+ * terms, and its (term id, frequency) pairs, kept for removal and for query expansion; an index
+ * loaded from a base (or just compacted) derives those pairs from its lists only at its first
+ * change (decision 0027). Pairs are packed one number each (`packPair`, decision 0024), frequencies too
  * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead
  * slot (length -1) that searches skip; once dead slots outnumber live ones, the index is rebuilt
  * from the live slots' pairs (no re-tokenizing).
  * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
- * ones need no tokenising at all) and go out as one (`toSegment`, what the store keeps).
+ * ones need no tokenising at all) and go out as a base (`toBase`, what the store keeps).
  */
 export class Bm25Index implements LexicalIndex {
   readonly #k1: number;
   readonly #b: number;
   #postings = new PostingLists();
-  #slotOf = new Map<string, number>();
+  /** Slots by id; made at the first change or feedback that needs it after `#holdOnly`. */
+  #slotOf: Map<string, number> | undefined = new Map();
+  /** The slots of the last search's hits, by id: feedback on them needs no map of every id. */
+  #recentSlots = new Map<string, number>();
   #ids: string[] = [];
   #lengths: number[] = [];
-  #documentTerms = DocumentPairs.empty();
+  /** Every slot's pairs; derived from the held base's lists at the first change (`#documents`). */
+  #documentTerms: DocumentPairs | undefined = DocumentPairs.empty();
   #largeFrequencies = new LargeFrequencies();
   /**
-   * The segment the index holds exactly, lists by term included, from its last `#holdOnly` until
-   * the next add or remove: `toSegment` then gives it as it is, with no copy.
+   * The base the index holds exactly, from its last `#holdOnly` until the next add or remove:
+   * `toBase` then gives it as it is, with no copy.
    */
-  #held: KeywordSegment | undefined;
+  #held: KeywordBase | undefined;
   #live = 0;
   #totalLength = 0;
   /** Counts the adds and removes, for the scorer's norms (`ScoredDocuments.version`). */
@@ -59,13 +65,12 @@ export class Bm25Index implements LexicalIndex {
   }
 
   /**
-   * An index of `segment`'s documents (distinct ids) in their order, its lists those stored with
-   * it (`byTerm`) or else built in one pass over its pairs; the index takes over the segment's
-   * arrays. Same scores as adding them.
+   * An index of `base`'s documents (distinct ids) in their order, taking over its arrays: its
+   * lists are searched as they are. Same scores as adding them.
    */
-  static fromSegment(segment: KeywordSegment, options: Bm25Options = {}): Bm25Index {
+  static fromBase(base: KeywordBase, options: Bm25Options = {}): Bm25Index {
     const index = new Bm25Index(options);
-    index.#holdOnly(segment);
+    index.#holdOnly(base);
     return index;
   }
 
@@ -100,14 +105,16 @@ export class Bm25Index implements LexicalIndex {
     this.#compactIfSparse();
   }
 
-  toSegment(): KeywordSegment {
-    return this.#held ?? this.#liveSegment((count) => new Uint32Array(count));
+  toBase(): KeywordBase {
+    return this.#held ?? baseOf(this.#liveSegment((count) => new Uint32Array(count)));
   }
 
   compact(): void {
     if (this.#held) return;
     // Written over the pool the pairs are read from where no segment views it (`rebuildTarget`).
-    this.#holdOnly(this.#liveSegment((count) => this.#documentTerms.rebuildTarget(count)));
+    const live = this.#liveSegment((count) => this.#documents().rebuildTarget(count));
+    this.#postings = new PostingLists(); // the old lists may go before the new ones are made
+    this.#holdOnly(baseOf(live));
   }
 
   /**
@@ -121,10 +128,11 @@ export class Bm25Index implements LexicalIndex {
     const lengths: number[] = [];
     const ends: number[] = [];
     const chosen: { slot: number; pairs: Uint32Array }[] = [];
+    const documents = this.#documents();
     let pairCount = 0;
     this.#ids.forEach((id, slot) => {
       if (this.#lengths[slot]! < 0) return;
-      const pairs = this.#documentTerms.get(slot);
+      const pairs = documents.get(slot);
       ids.push(id);
       lengths.push(this.#lengths[slot]!);
       chosen.push({ slot, pairs });
@@ -185,7 +193,7 @@ export class Bm25Index implements LexicalIndex {
       if (idf > 0) query.push({ termId, idf });
     }
     if (query.length === 0) return [];
-    return this.#scorer.top(
+    const hits = this.#scorer.top(
       {
         postings: this.#postings,
         largeFrequencies: this.#largeFrequencies,
@@ -199,12 +207,15 @@ export class Bm25Index implements LexicalIndex {
       query,
       k,
     );
+    this.#recentSlots = new Map(hits.map((hit) => [hit.id, hit.slot]));
+    return hits.map(({ id, score }) => ({ id, score }));
   }
 
   /**
    * Pseudo-relevance feedback: the `count` terms that best characterise the documents `ids`
    * (frequency in them times rarity in the collection), excluding `exclude`, weighted 0-1
-   * relative to the best one.
+   * relative to the best one; of equal weights the term first in code unit order first, so the
+   * choice never depends on the order of a document's pairs.
    */
   feedbackTerms(
     ids: readonly string[],
@@ -213,11 +224,12 @@ export class Bm25Index implements LexicalIndex {
   ): Map<string, number> {
     const weights = new Map<string, number>();
     for (const id of ids) {
-      const slot = this.#slotOf.get(id);
+      const slot = this.#recentSlots.get(id) ?? this.#slots().get(id);
       if (slot === undefined) continue;
       const length = this.#lengths[slot]!;
       if (length <= 0) continue;
-      for (const packed of this.#documentTerms.get(slot)) {
+      const pairs = this.#documentTerms?.get(slot) ?? this.#postings.pairsOf(slot);
+      for (const packed of pairs) {
         const termId = pairId(packed);
         const term = this.#postings.term(termId);
         if (exclude.has(term)) continue;
@@ -227,25 +239,24 @@ export class Bm25Index implements LexicalIndex {
         weights.set(term, (weights.get(term) ?? 0) + weight);
       }
     }
-    const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
+    const top = [...weights]
+      .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
+      .slice(0, count);
     const best = top[0]?.[1] ?? 1;
     return new Map(top.map(([term, weight]) => [term, weight / best]));
   }
 
-  /** Replaces everything the index holds with `segment`'s documents (see `fromSegment`). */
-  #holdOnly(segment: KeywordSegment): void {
-    this.#postings = new PostingLists(); // the old lists may go before the new ones are made
-    const byTerm =
-      segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
-    this.#postings = PostingLists.fromLists(segment.terms, byTerm);
-    this.#held = { ...segment, byTerm };
-    this.#ids = [...segment.ids]; // grows with adds; the held segment must not
-    this.#lengths = Array.from(segment.lengths);
-    this.#documentTerms = DocumentPairs.of(segment.pairs, segment.pairEnds);
-    this.#largeFrequencies = LargeFrequencies.of(segment);
-    this.#slotOf = new Map();
-    segment.ids.forEach((id, slot) => this.#slotOf.set(id, slot));
-    this.#live = segment.ids.length;
+  /** Replaces everything the index holds with `base`'s documents (see `fromBase`). */
+  #holdOnly(base: KeywordBase): void {
+    this.#postings = PostingLists.fromLists(base.terms, base.byTerm);
+    this.#held = base;
+    this.#ids = [...base.ids]; // grows with adds; the held base must not
+    this.#lengths = Array.from(base.lengths);
+    this.#documentTerms = undefined;
+    this.#largeFrequencies = LargeFrequencies.of(base);
+    this.#slotOf = undefined;
+    this.#recentSlots = new Map();
+    this.#live = base.ids.length;
     this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
     this.#version += 1;
   }
@@ -255,13 +266,15 @@ export class Bm25Index implements LexicalIndex {
    * term id `t` read as `termIds[t]` when `termIds` is given; returns the slot.
    */
   #place(id: string, length: number, pairs: Uint32Array, termIds?: ArrayLike<number>): number {
-    this.#held = undefined;
     const slot = this.#ids.length;
     if (slot >= PACKED_ID_LIMIT) throw new KeywordIndexFullError();
-    for (const packed of this.#documentTerms.append(pairs, termIds)) {
+    const slots = this.#slots();
+    const documents = this.#documents();
+    this.#changed();
+    for (const packed of documents.append(pairs, termIds)) {
       this.#postings.append(pairId(packed), slot, pairFrequency(packed));
     }
-    this.#slotOf.set(id, slot);
+    slots.set(id, slot);
     this.#ids.push(id);
     this.#lengths.push(length);
     this.#live += 1;
@@ -277,15 +290,41 @@ export class Bm25Index implements LexicalIndex {
   }
 
   #removeOne(id: string): void {
-    const slot = this.#slotOf.get(id);
+    const slots = this.#slots();
+    const slot = slots.get(id);
     if (slot === undefined) return;
-    this.#held = undefined;
-    for (const packed of this.#documentTerms.get(slot)) this.#postings.release(pairId(packed));
+    const documents = this.#documents();
+    this.#changed();
+    for (const packed of documents.get(slot)) this.#postings.release(pairId(packed));
     this.#totalLength -= this.#lengths[slot]!;
     this.#lengths[slot] = -1;
-    this.#slotOf.delete(id);
+    slots.delete(id);
     this.#live -= 1;
     this.#version += 1;
+  }
+
+  /** Slots by id, made when first needed since `#holdOnly` (every slot's id then distinct). */
+  #slots(): Map<string, number> {
+    this.#slotOf ??= new Map(this.#ids.map((id, slot) => [id, slot]));
+    return this.#slotOf;
+  }
+
+  /**
+   * Every slot's pairs: derived from the held base's lists when first needed since `#holdOnly`
+   * (nothing has changed since, so those lists hold exactly every slot's pairs).
+   */
+  #documents(): DocumentPairs {
+    if (!this.#documentTerms) {
+      const { pairs, pairEnds } = documentPairsOf(this.#held!);
+      this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
+    }
+    return this.#documentTerms;
+  }
+
+  /** Before a document is added or removed: the held base and the last hits' slots go stale. */
+  #changed(): void {
+    this.#held = undefined;
+    if (this.#recentSlots.size > 0) this.#recentSlots = new Map();
   }
 
   /**

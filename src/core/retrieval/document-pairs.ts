@@ -35,11 +35,11 @@ export class DocumentPairs {
   }
 
   /**
-   * The documents of a stored segment, taking over its `pairs` (not copied): document i's pairs
-   * end at pair `pairEnds[i]`.
+   * The documents of `pairs`, taken over (not copied): document i's pairs end at pair
+   * `pairEnds[i]`. `owned` when nothing else views `pairs`, so a rebuild may write over them.
    */
-  static of(pairs: Uint32Array, pairEnds: Int32Array): DocumentPairs {
-    return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice(), false);
+  static of(pairs: Uint32Array, pairEnds: Int32Array, owned = false): DocumentPairs {
+    return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice(), owned);
   }
 
   /** Slots given so far, those of removed documents included. */

@@ -1,7 +1,6 @@
 import { ArchivistError } from '../errors.ts';
-import type { KeywordSegment, TermLists } from '../ports/lexical-index.ts';
+import type { KeywordSegment } from '../ports/lexical-index.ts';
 import { LARGE_FREQUENCY, PACKED_ID_LIMIT, packPair, pairFrequency } from './packed-pairs.ts';
-import { invertPairs } from './postings.ts';
 
 /** 'AKW1', 'AKW2': formats 1 and 2, two int32 a pair (decisions 0007, 0018); read, not written. */
 const LEGACY_MAGIC = 0x41_4b_57_31;
@@ -28,49 +27,34 @@ export class KeywordIndexDamagedError extends ArchivistError {
  * seven int32 (magic, documents, terms, pairs, large frequencies, term text bytes, id text bytes),
  * then 32-bit sections (lengths, pair ends, packed pairs, large frequencies as (pair, frequency),
  * term lengths, id lengths, in UTF-16 units), then the terms' and the ids' UTF-8 text, each
- * concatenated. With `byTerm` (format 4; decision 0018), two more sections follow the id
- * lengths: each term's holder count, then the packed pairs as posting lists, term after term, so
- * a load views the lists instead of building them. Numbers are in the platform's byte order
- * (little-endian on every browser), so decoding views them in place. Formats 1 and 2, two int32
- * a pair, are still read, their pairs packed as they are decoded (`packLegacyPairs`).
+ * concatenated. Numbers are in the platform's byte order (little-endian on every browser), so
+ * decoding views them in place. Formats 1 and 2, two int32 a pair, are still read, their pairs
+ * packed as they are decoded (`packLegacyPairs`); so are format 2 and 4 bases, which followed the
+ * id lengths with the pairs again term after term (decision 0018; a base is stored in its own
+ * format since decision 0027).
  */
-export function encodeSegment(
-  segment: KeywordSegment,
-  options: { byTerm?: boolean } = {},
-): Uint8Array {
-  return joinBytes(encodeSegmentParts(segment, options));
+export function encodeSegment(segment: KeywordSegment): Uint8Array {
+  const { terms, ids, largeFrequencies: large } = segment;
+  const header = [MAGIC, ids.length, terms.length, segment.pairs.length, large.length / 2];
+  const { lengths, text } = encodeTexts(terms, ids);
+  return joinBytes([
+    bytesOf(Int32Array.from([...header, text.terms.length, text.ids.length])),
+    ...[segment.lengths, segment.pairEnds, segment.pairs, large, lengths].map(bytesOf),
+    text.terms,
+    text.ids,
+  ]);
 }
 
-/**
- * `encodeSegment`'s bytes as parts to be stored one after another: the segment's own number
- * arrays are viewed, not copied, so a collection's base (hundreds of MB at 500,000 chunks) is
- * written without a second copy in memory. The views stay valid while the segment is unchanged.
- */
-export function encodeSegmentParts(
-  segment: KeywordSegment,
-  options: { byTerm?: boolean } = {},
-): Uint8Array[] {
+/** The terms' and the ids' texts as UTF-8, and their lengths in UTF-16 units, terms first. */
+export function encodeTexts(
+  terms: readonly string[],
+  ids: readonly string[],
+): { lengths: Int32Array; text: { terms: Uint8Array; ids: Uint8Array } } {
   const encoder = new TextEncoder();
-  const termText = encoder.encode(segment.terms.join(''));
-  const idText = encoder.encode(segment.ids.join(''));
-  const documents = segment.ids.length;
-  const byTerm = options.byTerm
-    ? (segment.byTerm ?? invertPairs(segment.terms.length, segment.pairs, segment.pairEnds))
-    : undefined;
-  const magic = byTerm ? MAGIC_BY_TERM : MAGIC;
-  const large = segment.largeFrequencies;
-  const header = [magic, documents, segment.terms.length, segment.pairs.length, large.length / 2];
-  const textLengths = Int32Array.from(
-    [...segment.terms, ...segment.ids],
-    (text: string) => text.length,
-  );
-  return [
-    bytesOf(Int32Array.from([...header, termText.length, idText.length])),
-    ...[segment.lengths, segment.pairEnds, segment.pairs, large, textLengths].map(bytesOf),
-    ...(byTerm ? [bytesOf(byTerm.holders), bytesOf(byTerm.pairs)] : []),
-    termText,
-    idText,
-  ];
+  return {
+    lengths: Int32Array.from([...terms, ...ids], (text: string) => text.length),
+    text: { terms: encoder.encode(terms.join('')), ids: encoder.encode(ids.join('')) },
+  };
 }
 
 /** `parts` one after another in one array. */
@@ -85,22 +69,19 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** The bytes of `numbers`, in the platform's byte order, as a view. */
-function bytesOf(numbers: Int32Array | Uint32Array): Uint8Array {
+export function bytesOf(numbers: Int32Array | Uint32Array): Uint8Array {
   return new Uint8Array(numbers.buffer, numbers.byteOffset, numbers.byteLength);
 }
 
-/**
- * Whether `bytes` were written with `byTerm` in the current format (a base whose posting lists
- * load as views); a base of an older format is stored again.
- */
-export function holdsTermLists(bytes: Uint8Array): boolean {
-  // In the platform's byte order, as `encodeSegment` writes and `decodeSegment` reads it.
-  return bytes.byteLength >= 4 && new Int32Array(bytes.slice(0, 4).buffer)[0] === MAGIC_BY_TERM;
+/** The magic number `bytes` start with, in the platform's byte order; undefined when too short. */
+export function magicOf(bytes: Uint8Array): number | undefined {
+  return bytes.byteLength >= 4 ? new Int32Array(bytes.slice(0, 4).buffer)[0] : undefined;
 }
 
 /**
- * Reads `encodeSegment`'s bytes, or a segment of format 1 or 2 (its pairs packed as it is read);
- * throws `KeywordIndexDamagedError` when they do not add up.
+ * Reads `encodeSegment`'s bytes, or a segment of format 1 or 2 (its pairs packed as it is read),
+ * or a base of format 2 or 4 as a segment; throws `KeywordIndexDamagedError` when they do not
+ * add up.
  */
 export function decodeSegment(input: Uint8Array): KeywordSegment {
   const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
@@ -124,11 +105,8 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
     : { pairs: packed(pairCount), largeFrequencies: numbers(largeCount * 2) };
   const termLengths = numbers(termCount);
   const idLengths = numbers(documents);
-  const holders = stored ? numbers(termCount) : undefined;
-  const byTerm = holders && {
-    holders,
-    pairs: legacy ? packLegacyPairs(numbers(pairCount * 2)).pairs : packed(pairCount),
-  };
+  // A format 2 or 4 base's lists by term, not read: the pairs above hold the same.
+  if (stored) at += (termCount + pairCount * (legacy ? 2 : 1)) * 4;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (length: number) => {
     const decoded = decoder.decode(new Uint8Array(bytes.buffer, at, length));
@@ -142,10 +120,8 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
     pairEnds,
     pairs,
     largeFrequencies,
-    ...(byTerm ? { byTerm } : {}),
   };
   checkPairs(segment);
-  if (byTerm) checkTermLists(byTerm, documents);
   return segment;
 }
 
@@ -203,7 +179,8 @@ function packLegacyPairs(numbers: Int32Array): Pick<KeywordSegment, 'pairs' | 'l
   return { pairs, largeFrequencies: Int32Array.from(large) };
 }
 
-function split(text: string, lengths: Int32Array): string[] {
+/** `text` cut into parts of `lengths` (UTF-16 units), which must add up to all of it. */
+export function split(text: string, lengths: Int32Array): string[] {
   const parts = new Array<string>(lengths.length);
   let start = 0;
   for (let index = 0; index < lengths.length; index += 1) {
@@ -216,18 +193,17 @@ function split(text: string, lengths: Int32Array): string[] {
 }
 
 /**
- * Pair ends rise to the pair count, every pair names a known term with a frequency, each large
- * frequency names a pair packed as large, and the lists count alike.
+ * Pair ends rise to the pair count, every pair names a known term with a frequency, and each
+ * pair packed as large has its large frequency.
  */
 function checkPairs(segment: KeywordSegment): void {
-  const { terms, pairEnds, pairs, largeFrequencies: large, byTerm } = segment;
+  const { terms, pairEnds, pairs, largeFrequencies: large } = segment;
   let previous = 0;
   for (const end of pairEnds) {
     if (end < previous) throw new KeywordIndexDamagedError('pair ends go backwards');
     previous = end;
   }
   if (previous !== pairs.length) throw new KeywordIndexDamagedError('pairs do not add up');
-  const holders = new Int32Array(terms.length);
   let largeCount = 0;
   for (let position = 0; position < pairs.length; position += 1) {
     const pair = pairs[position]!;
@@ -237,8 +213,19 @@ function checkPairs(segment: KeywordSegment): void {
       throw new KeywordIndexDamagedError('a pair names no term');
     }
     if (frequency === LARGE_FREQUENCY) largeCount += 1;
-    holders[term]! += 1;
   }
+  checkLargeFrequencies(large, pairs, largeCount);
+}
+
+/**
+ * Each (pair, frequency) entry of `large` names a later pair of `pairs` packed as large with a
+ * large frequency, and there are `largeCount` of them.
+ */
+export function checkLargeFrequencies(
+  large: Int32Array,
+  pairs: Uint32Array,
+  largeCount: number,
+): void {
   let previousPair = -1;
   for (let entry = 0; entry < large.length; entry += 2) {
     const pair = large[entry]!;
@@ -254,23 +241,5 @@ function checkPairs(segment: KeywordSegment): void {
   }
   if (large.length !== largeCount * 2) {
     throw new KeywordIndexDamagedError('large frequencies do not add up');
-  }
-  if (byTerm && holders.some((count, term) => count !== byTerm.holders[term])) {
-    throw new KeywordIndexDamagedError('the posting lists do not match the documents');
-  }
-}
-
-/** Each stored list names documents in rising order, each with a frequency. */
-function checkTermLists({ holders, pairs }: TermLists, documents: number): void {
-  let position = 0;
-  for (const count of holders) {
-    let previous = -1;
-    for (const end = position + count; position < end; position += 1) {
-      const document = pairs[position]! >>> 8; // pairId, pairFrequency (packed-pairs.ts)
-      if (document <= previous || document >= documents || (pairs[position]! & 255) === 0) {
-        throw new KeywordIndexDamagedError('a posting list names no document');
-      }
-      previous = document;
-    }
   }
 }

@@ -1,5 +1,5 @@
 import { ArchivistError } from '../errors.ts';
-import type { KeywordSegment } from '../ports/lexical-index.ts';
+import type { KeywordBase } from '../ports/lexical-index.ts';
 
 /**
  * A keyword index's pairs packed into one 32-bit number each (decision 0024): an id (a term's,
@@ -59,15 +59,19 @@ export function withPairId(packed: number, id: number): number {
 export class LargeFrequencies {
   readonly #byPair = new Map<number, number>();
 
-  /** The large frequencies of `segment`, by term position and document position. */
-  static of(segment: KeywordSegment): LargeFrequencies {
+  /** The large frequencies of `base`, by term and document position. */
+  static of(base: KeywordBase): LargeFrequencies {
     const frequencies = new LargeFrequencies();
-    const { largeFrequencies: large, pairEnds, pairs } = segment;
-    let document = 0;
+    const { largeFrequencies: large, byTerm } = base;
+    let term = 0;
+    let listEnd = byTerm.holders[0] ?? 0;
     for (let entry = 0; entry < large.length; entry += 2) {
-      const pair = large[entry]!;
-      while (pairEnds[document]! <= pair) document += 1;
-      frequencies.set(pairId(pairs[pair]!), document, large[entry + 1]!);
+      const position = large[entry]!;
+      while (listEnd <= position) {
+        term += 1;
+        listEnd += byTerm.holders[term]!;
+      }
+      frequencies.set(term, pairId(byTerm.pairs[position]!), large[entry + 1]!);
     }
     return frequencies;
   }

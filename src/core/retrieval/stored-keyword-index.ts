@@ -4,20 +4,16 @@ import type { Chunk } from '../types.ts';
 import { Bm25Index } from './bm25.ts';
 import { fileIdOf } from './collection-index.ts';
 import { chunkKeywords } from './keyword-segment.ts';
-import {
-  decodeSegment,
-  encodeSegmentParts,
-  holdsTermLists,
-  KeywordIndexDamagedError,
-} from './keyword-segment-format.ts';
+import { decodeBase, encodeBaseParts, isCurrentBase } from './keyword-base-format.ts';
+import { decodeSegment, KeywordIndexDamagedError } from './keyword-segment-format.ts';
 
 /**
  * A collection's keyword index from the store, without tokenising when the stored one holds
  * exactly the collection's chunks: its base, then each file's newer segment in place of the
  * base's chunks of that file. When it does not (a database from before the stored index, damaged
  * bytes) it is built from the chunks instead. Either way, when anything was not yet merged, or the
- * base was stored without its posting lists (format 1), the result is stored as the new base (the
- * compaction: segments folded in, deleted files dropped, the lists stored term after term).
+ * base was stored in an older format, the result is stored as the new base (the compaction:
+ * segments folded in, deleted files dropped, the lists stored term after term).
  * `giveWay` runs between files of a rebuild, so a worker can answer other calls meanwhile.
  */
 export async function openKeywordIndex(
@@ -28,11 +24,11 @@ export async function openKeywordIndex(
   const stored = await store.loadKeywords(collectionId);
   let index = restoreKeywords(stored);
   if (!index) index = await rebuildKeywords(await store.listChunks(collectionId), giveWay);
-  else if (stored.segments.length === 0 && (!stored.base || holdsTermLists(stored.base))) {
+  else if (stored.segments.length === 0 && (!stored.base || isCurrentBase(stored.base))) {
     return index;
   }
   await store.replaceKeywordBase(collectionId, {
-    base: encodeSegmentParts(index.toSegment(), { byTerm: true }),
+    base: encodeBaseParts(index.toBase()),
     generation: stored.generation,
     merged: stored.segments.map((segment) => segment.sequence),
   });
@@ -56,7 +52,7 @@ export async function mergeKeywordIndex(
     const state = await store.loadKeywordState(collectionId);
     if (live.size === state.chunkCount) {
       await store.replaceKeywordBase(collectionId, {
-        base: encodeSegmentParts(live.toSegment(), { byTerm: true }),
+        base: encodeBaseParts(live.toBase()),
         generation: state.generation,
         merged: state.sequences,
       });
@@ -69,11 +65,11 @@ export async function mergeKeywordIndex(
 /** The stored index, or `undefined` when it does not hold exactly `stored.chunkCount` chunks. */
 export function restoreKeywords(stored: StoredKeywords): Bm25Index | undefined {
   try {
-    const base = stored.base && decodeSegment(stored.base);
+    const base = stored.base && decodeBase(stored.base);
     const replaced = new Set(stored.segments.map((segment) => segment.fileId));
     const outdated =
       base && replaced.size > 0 ? base.ids.filter((id) => replaced.has(fileIdOf(id))) : [];
-    const index = base ? Bm25Index.fromSegment(base) : new Bm25Index();
+    const index = base ? Bm25Index.fromBase(base) : new Bm25Index();
     index.remove(outdated);
     for (const { bytes } of stored.segments) {
       if (bytes.length > 0) index.addSegment(decodeSegment(bytes));

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { KeywordSegment } from '../../../src/core/ports/lexical-index.ts';
+import type { KeywordBase } from '../../../src/core/ports/lexical-index.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
+import { decodeBase, encodeBaseParts } from '../../../src/core/retrieval/keyword-base-format.ts';
+import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts';
 import {
   decodeSegment,
   encodeSegment,
+  joinBytes,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
 import { analyze, stem } from '../../../src/core/retrieval/text-analysis.ts';
 
@@ -101,13 +104,12 @@ describe('Bm25Index', () => {
     expect(lemon!.score).toBeGreaterThan(lake!.score);
   });
 
+  const stored = (base: KeywordBase) => decodeBase(joinBytes(encodeBaseParts(base)));
+
   it.each([
-    ['its documents', (segment: KeywordSegment) => segment],
-    [
-      'posting lists stored term after term',
-      (segment: KeywordSegment) => decodeSegment(encodeSegment(segment, { byTerm: true })),
-    ],
-  ])('gives a live index from %s that ranks and expands the same, to the bit', (_, stored) => {
+    ['its base', (base: KeywordBase) => base],
+    ['its base stored', stored],
+  ])('gives a live index from %s that ranks and expands the same, to the bit', (_, keep) => {
     const index = new Bm25Index();
     index.add(documents);
     index.add([
@@ -115,74 +117,117 @@ describe('Bm25Index', () => {
       { id: 'e', text: 'Lemon trees near the lake' },
     ]);
     index.remove(['b']);
-    const restored = Bm25Index.fromSegment(stored(index.toSegment()));
+    const restored = Bm25Index.fromBase(keep(index.toBase()));
     expect(restored.size).toBe(index.size);
     for (const query of ['lake station', 'lemon', 'Varnholm notes', 'absent']) {
       expect(restored.search(query, 5)).toEqual(index.search(query, 5));
       expect(restored.expandQuery(query, ['d'])).toEqual(index.expandQuery(query, ['d']));
     }
     restored.add([{ id: 'f', text: 'A second lake' }]);
+    expect(restored.expandQuery('lake', ['e', 'f'])).toEqual(
+      withAdded(index, 'f', 'A second lake').expandQuery('lake', ['e', 'f']),
+    );
     restored.remove(['a', 'c', 'd', 'e']);
     expect(restored.search('lake', 5).map((hit) => hit.id)).toEqual(['f']);
   });
 
-  it('gives the segment it holds, lists by term included, until the next change', () => {
+  it('expands a query with the same terms whatever the order of a document’s words', () => {
+    const forward = new Bm25Index();
+    forward.add([
+      { id: 'x', text: 'zebra apple mango' },
+      { id: 'y', text: 'lake' },
+    ]);
+    const backward = new Bm25Index();
+    backward.add([
+      { id: 'x', text: 'mango apple zebra' },
+      { id: 'y', text: 'lake' },
+    ]);
+    const terms = forward.feedbackTerms(['x'], 2, new Set());
+    expect([...terms.keys()]).toEqual(['apple', 'mango']);
+    expect(backward.feedbackTerms(['x'], 2, new Set())).toEqual(terms);
+    expect(
+      Bm25Index.fromBase(stored(backward.toBase())).feedbackTerms(['x'], 2, new Set()),
+    ).toEqual(terms);
+  });
+
+  it('expands on a hit of its last search, or on any document it holds', () => {
+    const index = Bm25Index.fromBase(stored(withAdded(new Bm25Index(), 'x', 'lake').toBase()));
+    index.add(documents);
+    const loaded = Bm25Index.fromBase(stored(index.toBase()));
+    const [best] = loaded.search('lemon', 1);
+    expect(loaded.expandQuery('lemon', [best!.id])).toEqual(index.expandQuery('lemon', ['b']));
+    expect(loaded.expandQuery('ice', ['c'])).toEqual(index.expandQuery('ice', ['c']));
+    expect(loaded.expandQuery('ice', ['absent'])).toEqual(new Map([['ice', 1]]));
+  });
+
+  it('gives the base it holds until the next change', () => {
     const index = new Bm25Index();
     index.add(documents);
     index.remove(['b']);
-    const built = index.toSegment();
-    expect(built.byTerm).toBeUndefined();
+    const built = index.toBase();
+    expect(index.toBase()).not.toBe(built);
     index.compact();
-    const held = index.toSegment();
-    expect(index.toSegment()).toBe(held);
-    expect(held).toMatchObject({ ids: built.ids, terms: built.terms, pairs: built.pairs });
-    expect(encodeSegment(held, { byTerm: true })).toEqual(encodeSegment(built, { byTerm: true }));
+    const held = index.toBase();
+    expect(index.toBase()).toBe(held);
+    expect(held).toMatchObject({ ids: built.ids, terms: built.terms, byTerm: built.byTerm });
+    expect(joinBytes(encodeBaseParts(held))).toEqual(joinBytes(encodeBaseParts(built)));
 
-    const loaded = Bm25Index.fromSegment(decodeSegment(encodeSegment(held, { byTerm: true })));
-    expect(loaded.toSegment().byTerm).toBeDefined();
+    const loaded = Bm25Index.fromBase(stored(held));
+    expect(loaded.toBase().ids).toEqual(built.ids);
     index.add([{ id: 'f', text: 'A second lake' }]);
-    expect(index.toSegment()).not.toBe(held);
-    expect(index.toSegment().byTerm).toBeUndefined();
-    expect(index.toSegment().ids).toEqual([...built.ids, 'f']);
+    expect(index.toBase()).not.toBe(held);
+    expect(index.toBase().ids).toEqual([...built.ids, 'f']);
   });
 
-  it('compacts over its own pairs, and leaves the arrays of a segment it was loaded from as they were', () => {
+  it('compacts over its own pairs, and leaves the arrays of a base it was loaded from as they were', () => {
     const index = new Bm25Index();
     index.add(documents);
     index.remove(['a', 'c']);
-    const expected = index.toSegment();
+    const expected = index.toBase();
     index.compact();
-    expect(index.toSegment()).toMatchObject({ ids: expected.ids, pairs: expected.pairs });
+    expect(index.toBase()).toMatchObject({ ids: expected.ids, byTerm: expected.byTerm });
 
-    const stored = decodeSegment(encodeSegment(expected, { byTerm: true }));
-    const bytes = encodeSegment(stored, { byTerm: true });
-    const loaded = Bm25Index.fromSegment(stored);
+    const base = stored(expected);
+    const bytes = joinBytes(encodeBaseParts(base));
+    const loaded = Bm25Index.fromBase(base);
     loaded.remove([expected.ids[0]!]);
     loaded.compact();
-    expect(encodeSegment(stored, { byTerm: true })).toEqual(bytes);
-    expect(loaded.toSegment().ids).toEqual(expected.ids.slice(1));
+    expect(joinBytes(encodeBaseParts(base))).toEqual(bytes);
+    expect(loaded.toBase().ids).toEqual(expected.ids.slice(1));
   });
 
   it('scores a frequency too large to pack exactly, live, stored and restored', () => {
     const index = new Bm25Index();
     index.add([
-      { id: 'x', text: 'lake '.repeat(300) },
       { id: 'y', text: 'lake station' },
+      { id: 'x', text: 'lake '.repeat(300) },
     ]);
-    // BM25 by hand, in the scorer's order: 2 documents hold "lake", lengths 300 and 2.
+    // BM25 by hand, in the scorer's order: 2 documents hold "lake", lengths 2 and 300.
     const idf = Math.log(1 + (2 - 2 + 0.5) / (2 + 0.5));
     const norm = 1.2 * (1 - 0.75 + (0.75 * 300) / 151);
     const expected = (idf * 300 * (1.2 + 1)) / (300 + norm);
     expect(index.search('lake', 1)).toEqual([{ id: 'x', score: expected }]);
-    const stored = Bm25Index.fromSegment(
-      decodeSegment(encodeSegment(index.toSegment(), { byTerm: true })),
-    );
-    expect(stored.search('lake', 1)).toEqual([{ id: 'x', score: expected }]);
-    index.remove(['y']);
-    index.compact();
+    // "lake" is term 0; x is the second document of its list.
+    expect([...index.toBase().largeFrequencies]).toEqual([1, 300]);
+    const loaded = Bm25Index.fromBase(stored(index.toBase()));
+    expect(loaded.search('lake', 1)).toEqual([{ id: 'x', score: expected }]);
+    expect(loaded.feedbackTerms(['x'], 1, new Set())).toEqual(new Map([['lake', 1]]));
+    loaded.remove(['y']);
+    loaded.compact();
+    // Alone now: 1 document holds "lake", length 300, the average.
+    const alone = (Math.log(1 + 0.5 / 1.5) * 300 * (1.2 + 1)) / (300 + 1.2);
+    expect(loaded.search('lake', 1)).toEqual([{ id: 'x', score: alone }]);
+    expect([...loaded.toBase().largeFrequencies]).toEqual([0, 300]);
     const restored = new Bm25Index();
-    restored.addSegment(decodeSegment(encodeSegment(index.toSegment())));
-    expect(restored.search('lake', 1)).toEqual(index.search('lake', 1));
-    expect(restored.toSegment().largeFrequencies).toEqual(Int32Array.of(0, 300));
+    restored.addSegment(
+      decodeSegment(encodeSegment(analyzeDocuments([{ id: 'x', text: 'lake '.repeat(300) }]))),
+    );
+    expect(restored.search('lake', 1)).toEqual(loaded.search('lake', 1));
   });
 });
+
+/** `index` with one more document. */
+function withAdded(index: Bm25Index, id: string, text: string): Bm25Index {
+  index.add([{ id, text }]);
+  return index;
+}

@@ -3,8 +3,6 @@ import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts
 import {
   decodeSegment,
   encodeSegment,
-  encodeSegmentParts,
-  holdsTermLists,
   KeywordIndexDamagedError,
 } from '../../../src/core/retrieval/keyword-segment-format.ts';
 import {
@@ -15,6 +13,7 @@ import {
   pairId,
 } from '../../../src/core/retrieval/packed-pairs.ts';
 import { invertPairs } from '../../../src/core/retrieval/postings.ts';
+import { format4Bytes, legacyBytes } from '../../support/legacy-keyword-bytes.ts';
 
 /** Packed pairs as (id, frequency) numbers, two a pair. */
 const unpacked = (pairs: Uint32Array) =>
@@ -41,9 +40,9 @@ describe('keyword segments', () => {
     const segment = analyzeDocuments([DOCUMENTS[0]!, repeated]);
     expect(unpacked(segment.pairs)).toEqual([0, 2, 1, 2, 0, 1, 1, 255]);
     expect([...segment.largeFrequencies]).toEqual([3, 300]);
-    const decoded = decodeSegment(encodeSegment(segment, { byTerm: true }));
+    const decoded = decodeSegment(encodeSegment(segment));
     expect([...decoded.largeFrequencies]).toEqual([3, 300]);
-    expect(unpacked(decoded.byTerm!.pairs)).toEqual([0, 2, 1, 1, 0, 2, 1, 255]);
+    expect(unpacked(decoded.pairs)).toEqual([0, 2, 1, 2, 0, 1, 1, 255]);
     expect(() => packPair(PACKED_ID_LIMIT, 1)).toThrow(KeywordIndexFullError);
     expect(unpacked(Uint32Array.of(packPair(PACKED_ID_LIMIT - 1, 7)))).toEqual([
       PACKED_ID_LIMIT - 1,
@@ -61,14 +60,17 @@ describe('keyword segments', () => {
       expect(decoded.terms).toEqual(segment.terms);
       expect([...decoded.pairs]).toEqual([...segment.pairs]);
       expect([...decoded.largeFrequencies]).toEqual([...segment.largeFrequencies]);
-      expect(decoded.byTerm && [...decoded.byTerm.pairs]).toEqual(
-        byTerm
-          ? [...invertPairs(segment.terms.length, segment.pairs, segment.pairEnds).pairs]
-          : undefined,
-      );
-      expect(holdsTermLists(legacyBytes(segment, byTerm))).toBe(false);
     },
   );
+
+  it('reads a base of format 4 (a segment followed by its lists) as its segment', () => {
+    const segment = analyzeDocuments([...DOCUMENTS, { id: 'r', text: 'lake '.repeat(300) }]);
+    const decoded = decodeSegment(format4Bytes(segment));
+    expect(decoded.ids).toEqual(segment.ids);
+    expect(decoded.terms).toEqual(segment.terms);
+    expect([...decoded.pairs]).toEqual([...segment.pairs]);
+    expect([...decoded.largeFrequencies]).toEqual([...segment.largeFrequencies]);
+  });
 
   it('round-trips through bytes, any text and ids included', () => {
     const segment = analyzeDocuments(DOCUMENTS);
@@ -109,54 +111,6 @@ describe('keyword segments', () => {
     expect(unpacked(lists.pairs)).toEqual([0, 2, 0, 2, 1, 3]);
   });
 
-  it('stores the posting lists after the documents when asked, read back as views', () => {
-    const segment = analyzeDocuments(DOCUMENTS);
-    const bytes = encodeSegment(segment, { byTerm: true });
-    expect(holdsTermLists(bytes)).toBe(true);
-    expect(holdsTermLists(encodeSegment(segment))).toBe(false);
-    const decoded = decodeSegment(bytes);
-    const expected = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
-    expect([...decoded.byTerm!.holders]).toEqual([...expected.holders]);
-    expect([...decoded.byTerm!.pairs]).toEqual([...expected.pairs]);
-    expect(decoded.byTerm!.pairs.buffer).toBe(bytes.buffer);
-    expect([...decoded.pairs]).toEqual([...segment.pairs]);
-    expect(decoded.ids).toEqual(segment.ids);
-    expect(decodeSegment(encodeSegment(segment)).byTerm).toBeUndefined();
-  });
-
-  it('gives the same bytes in parts that view the segment’s own numbers', () => {
-    const segment = analyzeDocuments(DOCUMENTS);
-    const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
-    const held = { ...segment, byTerm: lists };
-    const parts = encodeSegmentParts(held, { byTerm: true });
-    const joined = new Uint8Array(parts.flatMap((part) => [...part]));
-    expect(joined).toEqual(encodeSegment(segment, { byTerm: true }));
-    const viewed = parts.map((part) => part.buffer);
-    for (const numbers of [segment.pairs, segment.lengths, lists.pairs, lists.holders]) {
-      expect(viewed).toContain(numbers.buffer);
-    }
-    expect(decodeSegment(joined).ids).toEqual(segment.ids);
-  });
-
-  it('refuses stored posting lists that disagree with the documents', () => {
-    const segment = analyzeDocuments(DOCUMENTS);
-    const bytes = encodeSegment(segment, { byTerm: true });
-    const documents = segment.ids.length;
-    const terms = segment.terms.length;
-    // Header 7, lengths, pair ends, pairs, large frequencies (none), term lengths, id lengths;
-    // then holders, lists.
-    const holdersAt = 7 + documents * 3 + segment.pairs.length + terms;
-    const listsAt = holdersAt + terms;
-    const damaged = (at: number, value: number) => () => {
-      const copy = bytes.slice();
-      new Int32Array(copy.buffer)[at] = value;
-      return decodeSegment(copy);
-    };
-    expect(damaged(holdersAt, 9)).toThrow(KeywordIndexDamagedError);
-    expect(damaged(listsAt, packPair(documents, 1))).toThrow(KeywordIndexDamagedError);
-    expect(damaged(listsAt, packPair(0, 0))).toThrow(KeywordIndexDamagedError);
-  });
-
   it('refuses a large frequency that names no large pair', () => {
     const segment = analyzeDocuments([{ id: 'r', text: `station ${'lake '.repeat(300)}` }]);
     const bytes = encodeSegment(segment);
@@ -172,58 +126,3 @@ describe('keyword segments', () => {
     expect(decodeSegment(bytes).largeFrequencies[0]).toBe(1);
   });
 });
-
-/** `segment` as formats 1 and 2 stored it: two int32 a pair (decisions 0007, 0018). */
-function legacyBytes(segment: ReturnType<typeof analyzeDocuments>, byTerm: boolean): Uint8Array {
-  const encoder = new TextEncoder();
-  const termText = encoder.encode(segment.terms.join(''));
-  const idText = encoder.encode(segment.ids.join(''));
-  const exact = (
-    pairs: Uint32Array,
-    ids: (pair: number) => number,
-    frequency: (pair: number) => number,
-  ) => [...pairs].flatMap((pair, index) => [ids(pair), frequency(index)]);
-  const large = new Map<number, number>();
-  for (let entry = 0; entry < segment.largeFrequencies.length; entry += 2) {
-    large.set(segment.largeFrequencies[entry]!, segment.largeFrequencies[entry + 1]!);
-  }
-  const documentPairs = exact(
-    segment.pairs,
-    pairId,
-    (index) => large.get(index) ?? pairFrequency(segment.pairs[index]!),
-  );
-  const lists = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
-  const frequencyOf = new Map<string, number>();
-  let document = 0;
-  segment.pairs.forEach((pair, index) => {
-    while (segment.pairEnds[document]! <= index) document += 1;
-    frequencyOf.set(`${pairId(pair)} ${document}`, documentPairs[index * 2 + 1]!);
-  });
-  const termPairs: number[] = [];
-  let position = 0;
-  lists.holders.forEach((count, term) => {
-    for (const pair of lists.pairs.subarray(position, position + count)) {
-      termPairs.push(pairId(pair), frequencyOf.get(`${term} ${pairId(pair)}`)!);
-    }
-    position += count;
-  });
-  const numbers = [
-    byTerm ? 0x41_4b_57_32 : 0x41_4b_57_31,
-    segment.ids.length,
-    segment.terms.length,
-    segment.pairs.length,
-    termText.length,
-    idText.length,
-    ...segment.lengths,
-    ...segment.pairEnds,
-    ...documentPairs,
-    ...segment.terms.map((term) => term.length),
-    ...segment.ids.map((id) => id.length),
-    ...(byTerm ? [...lists.holders, ...termPairs] : []),
-  ];
-  const bytes = new Uint8Array(numbers.length * 4 + termText.length + idText.length);
-  new Int32Array(bytes.buffer, 0, numbers.length).set(numbers);
-  bytes.set(termText, numbers.length * 4);
-  bytes.set(idText, numbers.length * 4 + termText.length);
-  return bytes;
-}

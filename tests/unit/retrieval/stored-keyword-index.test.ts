@@ -2,10 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemoryStore } from '../../../src/adapters/store/memory-store.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
 import { chunkKeywords } from '../../../src/core/retrieval/keyword-segment.ts';
-import {
-  encodeSegment,
-  holdsTermLists,
-} from '../../../src/core/retrieval/keyword-segment-format.ts';
+import { encodeBaseParts, isCurrentBase } from '../../../src/core/retrieval/keyword-base-format.ts';
+import { encodeSegment, joinBytes } from '../../../src/core/retrieval/keyword-segment-format.ts';
 import {
   mergeKeywordIndex,
   openKeywordIndex,
@@ -13,6 +11,7 @@ import {
 } from '../../../src/core/retrieval/stored-keyword-index.ts';
 import type { FileWrite } from '../../../src/core/ports/store.ts';
 import { makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
+import { format4Bytes } from '../../support/legacy-keyword-bytes.ts';
 
 const QUERIES = ['text section', 'title of one', 'Section 1 two.md', 'nothing here'];
 const noPause = async () => undefined;
@@ -98,7 +97,7 @@ describe('the stored keyword index', () => {
     await store.writeFiles([writeOf('one.md', 'lake station')]);
     const read = await store.loadKeywords('a');
     await store.writeFiles([writeOf('one.md', 'glacier valley')]);
-    const base = encodeSegment(restoreKeywords(read)!.toSegment());
+    const base = joinBytes(encodeBaseParts(restoreKeywords(read)!.toBase()));
     const merged = read.segments.map((segment) => segment.sequence);
     expect(await store.replaceKeywordBase('a', { base: [base], generation: 0, merged })).toBe(true);
     expect(await store.replaceKeywordBase('a', { base: [base], generation: 0, merged })).toBe(
@@ -110,23 +109,30 @@ describe('the stored keyword index', () => {
     expect(loaded.search('lake', 5)).toEqual([]);
   });
 
-  it('stores its base with the posting lists, and rewrites a base stored without them once', async () => {
-    const store = await libraryStore();
-    await store.writeFiles([writeOf('one.md', 'lake station')]);
-    await store.writeFiles([writeOf('two.md', 'mountain railway')]);
-    await openKeywordIndex(store, 'a', noPause);
-    const merged = await store.loadKeywords('a');
-    expect(holdsTermLists(merged.base!)).toBe(true);
+  it.each([
+    ['a segment (format 3)', encodeSegment],
+    ['a segment and its lists (format 4)', format4Bytes],
+  ])(
+    'stores its base in the current format, and rewrites a base stored as %s once',
+    async (_, encodeOld) => {
+      const store = await libraryStore();
+      await store.writeFiles([writeOf('one.md', 'lake station')]);
+      await store.writeFiles([writeOf('two.md', 'mountain railway')]);
+      await openKeywordIndex(store, 'a', noPause);
+      const merged = await store.loadKeywords('a');
+      expect(isCurrentBase(merged.base!)).toBe(true);
 
-    const withoutLists = encodeSegment(restoreKeywords(merged)!.toSegment());
-    await store.replaceKeywordBase('a', { base: [withoutLists], generation: 1, merged: [] });
-    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
-    const upgraded = await store.loadKeywords('a');
-    expect(upgraded).toMatchObject({ generation: 3, segments: [] });
-    expect(holdsTermLists(upgraded.base!)).toBe(true);
-    await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
-    expect((await store.loadKeywords('a')).generation).toBe(3);
-  });
+      const old = encodeOld(chunkKeywords(await store.listChunks('a')));
+      expect(isCurrentBase(old)).toBe(false);
+      await store.replaceKeywordBase('a', { base: [old], generation: 1, merged: [] });
+      await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+      const upgraded = await store.loadKeywords('a');
+      expect(upgraded).toMatchObject({ generation: 3, segments: [] });
+      expect(isCurrentBase(upgraded.base!)).toBe(true);
+      await expectSameAnswers(await openKeywordIndex(store, 'a', noPause), store);
+      expect((await store.loadKeywords('a')).generation).toBe(3);
+    },
+  );
 
   it('merges from the live index without reading stored bytes when it holds the collection', async () => {
     const store = await libraryStore();
@@ -143,7 +149,7 @@ describe('the stored keyword index', () => {
     loadKeywords.mockRestore();
     const merged = await store.loadKeywords('a');
     expect(merged).toMatchObject({ generation: 2, segments: [] });
-    expect(holdsTermLists(merged.base!)).toBe(true);
+    expect(isCurrentBase(merged.base!)).toBe(true);
     await expectSameAnswers(restoreKeywords(merged)!, store);
   });
 

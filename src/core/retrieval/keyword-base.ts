@@ -1,0 +1,56 @@
+import type { KeywordBase, KeywordSegment } from '../ports/lexical-index.ts';
+import { invertPairs, positionOf } from './postings.ts';
+
+/**
+ * `segment` as a base: its pairs turned into lists by term (`invertPairs`), each large frequency
+ * moved with its pair.
+ */
+export function baseOf(segment: KeywordSegment): KeywordBase {
+  const byTerm = invertPairs(segment.terms.length, segment.pairs, segment.pairEnds);
+  const large = segment.largeFrequencies;
+  const moved: [position: number, frequency: number][] = [];
+  if (large.length > 0) {
+    const starts = listStarts(byTerm.holders);
+    let document = 0;
+    for (let entry = 0; entry < large.length; entry += 2) {
+      const pair = large[entry]!;
+      while (segment.pairEnds[document]! <= pair) document += 1;
+      const term = segment.pairs[pair]! >>> 8; // pairId (packed-pairs.ts)
+      const list = byTerm.pairs.subarray(starts[term], starts[term + 1]);
+      moved.push([starts[term]! + positionOf(list, document), large[entry + 1]!]);
+    }
+  }
+  moved.sort((left, right) => left[0] - right[0]);
+  return {
+    terms: segment.terms,
+    ids: segment.ids,
+    lengths: segment.lengths,
+    byTerm,
+    largeFrequencies: Int32Array.from(moved.flat()),
+  };
+}
+
+/**
+ * Every document's packed (term, frequency) pairs of `base`, document after document (`pairEnds`
+ * as in `KeywordSegment`), each document's terms in the order of their ids: its lists turned
+ * document-major, as `invertPairs` turns documents term-major.
+ */
+export function documentPairsOf(base: KeywordBase): { pairs: Uint32Array; pairEnds: Int32Array } {
+  const listEnds = listStarts(base.byTerm.holders).subarray(1);
+  const { holders, pairs } = invertPairs(base.ids.length, base.byTerm.pairs, listEnds);
+  const pairEnds = new Int32Array(holders.length);
+  let end = 0;
+  holders.forEach((count, document) => {
+    end += count;
+    pairEnds[document] = end;
+  });
+  return { pairs, pairEnds };
+}
+
+/** Where each list starts in the pairs, and (last) where the last one ends. */
+export function listStarts(holders: Int32Array): Int32Array {
+  const starts = new Int32Array(holders.length + 1);
+  for (let term = 0; term < holders.length; term += 1)
+    starts[term + 1] = starts[term]! + holders[term]!;
+  return starts;
+}
