@@ -73,7 +73,13 @@ class ArchivistEngine implements PeerEngine {
   async search(query: string, k: number, vector?: Float32Array): Promise<string[]> {
     const index = this.#index!;
     if (!vector) return index.lexical.search(query, k).map((hit) => hit.id);
-    const request = { text: query, vectorFor: () => vector, mode: 'hybrid', k } as const;
+    const request = {
+      text: query,
+      vectorFor: () => vector,
+      mode: 'hybrid',
+      k,
+      readChunks: (ids: readonly string[]) => this.store.getChunks(ids),
+    } as const;
     return (await searchIndexes([index], request)).map((hit) => hit.id);
   }
 

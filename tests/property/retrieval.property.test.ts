@@ -8,6 +8,8 @@ import { findTermMatches } from '../../src/app/term-matches.ts';
 import { ExactIndex } from '../../src/adapters/vector/exact-index.ts';
 import { Bm25Index } from '../../src/core/retrieval/bm25.ts';
 import { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';
+import type { KeywordSegment } from '../../src/core/ports/lexical-index.ts';
+import { analyzeDocuments } from '../../src/core/retrieval/keyword-segment.ts';
 import { reciprocalRankFusion, type RankedList } from '../../src/core/retrieval/fusion.ts';
 import { searchIndexes, type SearchMode } from '../../src/core/retrieval/hybrid-search.ts';
 import { analyze } from '../../src/core/retrieval/text-analysis.ts';
@@ -125,6 +127,13 @@ function expectRanking(
   }
 }
 
+/** The documents of `ids` that `documents` holds, counted as feedback (what a search reads). */
+function counted(documents: ReadonlyMap<string, string>, ids: readonly string[]): KeywordSegment {
+  return analyzeDocuments(
+    ids.flatMap((id) => (documents.has(id) ? [{ id, text: documents.get(id)! }] : [])),
+  );
+}
+
 function sameScores(actual: Map<string, number>, expected: Map<string, number>): void {
   expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
   for (const [key, score] of expected) {
@@ -168,7 +177,7 @@ describe('BM25 (property)', () => {
         for (const [position, hit] of incremental.entries()) {
           expect(hit.score).toBeCloseTo(rebuilt[position]!.score, 9);
         }
-        const feedback = [...documents.keys()].slice(0, 3);
+        const feedback = counted(documents, [...documents.keys()].slice(0, 3));
         expect(index.expandQuery(text, feedback)).toEqual(fresh.expandQuery(text, feedback));
       });
     },
@@ -182,7 +191,7 @@ describe('BM25 (property)', () => {
         const { index: compacted, documents } = build(steps);
         const { index: grown } = build(steps);
         compacted.compact();
-        const feedback = [...documents.keys()].slice(0, 3);
+        const feedback = counted(documents, [...documents.keys()].slice(0, 3));
         const same = () => {
           expect(compacted.size).toBe(grown.size);
           expect(compacted.search(text, 1_000)).toEqual(grown.search(text, 1_000));
@@ -207,12 +216,12 @@ describe('BM25 (property)', () => {
       const feedback = fc.array(id, { maxLength: 4 });
       checkProperty(fc.tuple(operations, query, feedback, k), ([steps, text, ids, limit]) => {
         const { index, documents } = build(steps);
-        const terms = index.expandQuery(text, ids);
+        const terms = index.expandQuery(text, counted(documents, ids));
         for (const term of analyze(text)) expect(terms.get(term)).toBe(1);
         for (const weight of terms.values()) {
           expect(Number.isFinite(weight) && weight > 0 && weight <= 1).toBe(true);
         }
-        expect(index.expandQuery(text, ids)).toEqual(terms);
+        expect(index.expandQuery(text, counted(documents, ids))).toEqual(terms);
         const hits = index.searchTerms(terms, limit);
         expectRanking(hits, limit, new Set(documents.keys()));
         for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
@@ -417,6 +426,7 @@ describe('hybrid search (property)', () => {
         async ({ collections, query: text, queryVectors, mode, k: limit }) => {
           const vectors = queryVectors.map((vector) => Float32Array.from(vector));
           const owners = new Map<string, string>();
+          const stored = new Map<string, Chunk>();
           const indexes = collections.map((collection, number) => {
             const collectionId = `c${number}`;
             const index = new CollectionIndex(collectionId, new ExactIndex(DIM), new Bm25Index());
@@ -434,6 +444,7 @@ describe('hybrid search (property)', () => {
                 headingPath: [],
               };
               owners.set(chunk.id, collectionId);
+              stored.set(chunk.id, chunk);
               index.putFile(fileId, [chunk], Float32Array.from(piece.vector));
             });
             return index;
@@ -445,7 +456,8 @@ describe('hybrid search (property)', () => {
             const model = models.get(collectionId);
             return model === undefined ? undefined : vectors[model];
           };
-          const request = { text, vectorFor, mode, k: limit };
+          const readChunks = async (ids: readonly string[]) => ids.map((id) => stored.get(id));
+          const request = { text, vectorFor, mode, k: limit, readChunks };
           const results = await searchIndexes(indexes, request);
           expect(results.length).toBeLessThanOrEqual(limit);
           expect(new Set(results.map((result) => result.id)).size).toBe(results.length);

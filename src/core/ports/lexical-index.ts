@@ -73,12 +73,13 @@ export interface LexicalIndex {
   compact(): void;
   search(query: string, k: number): SearchHit[];
   /**
-   * Pseudo-relevance feedback: the query's terms (weight 1) plus the terms that characterise
-   * `feedbackIds` (the best hits of a first search, weight up to 1), so a passage that shares
-   * words with those hits but not with the question (the next hop of a multi-hop question) can
-   * rank. Terms of ids this index does not hold are ignored.
+   * Pseudo-relevance feedback: the query's terms (weight 1) plus the terms that characterise the
+   * documents of `feedback` (the best hits of a first search, counted as keyword search counts
+   * them: `chunkKeywords` of their stored chunks; weight up to 1), so a passage that shares words
+   * with those hits but not with the question (the next hop of a multi-hop question) can rank.
+   * Terms no live document of this index holds are ignored.
    */
-  expandQuery(query: string, feedbackIds: readonly string[]): ReadonlyMap<string, number>;
+  expandQuery(query: string, feedback: KeywordSegment): ReadonlyMap<string, number>;
   /** Search with a weight per term, e.g. an expanded query from any collection's index. */
   searchTerms(terms: ReadonlyMap<string, number>, k: number): SearchHit[];
 }

@@ -1,6 +1,7 @@
+import type { SearchHit } from '../types.ts';
 import { LARGE_FREQUENCY, type LargeFrequencies } from './packed-pairs.ts';
 import type { PostingLists } from './postings.ts';
-import { TopHits, type SlotHit } from './top-hits.ts';
+import { TopHits } from './top-hits.ts';
 
 /** What scoring reads of a keyword index (`Bm25Index`). */
 export interface ScoredDocuments {
@@ -38,8 +39,7 @@ export class Bm25Scorer {
   #norms = new Float64Array(0);
   #normsVersion = -1;
 
-  /** The best `k` documents for `query`, with their slots. */
-  top(documents: ScoredDocuments, query: readonly WeightedTerm[], k: number): SlotHit[] {
+  top(documents: ScoredDocuments, query: readonly WeightedTerm[], k: number): SearchHit[] {
     this.#prepare(documents);
     const scores = this.#scores;
     const norms = this.#norms;
@@ -67,10 +67,10 @@ export class Bm25Scorer {
     const top = new TopHits(k);
     for (let index = 0; index < hitCount; index += 1) {
       const slot = hits[index]!;
-      top.offer(documents.ids[slot]!, scores[slot]!, slot);
+      top.offer(documents.ids[slot]!, scores[slot]!);
       scores[slot] = 0;
     }
-    return top.slotHits();
+    return top.hits();
   }
 
   /** Sizes the scratch arrays for `documents`, and computes their norms when they changed. */

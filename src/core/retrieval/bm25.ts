@@ -41,8 +41,6 @@ export class Bm25Index implements LexicalIndex {
   #postings = new PostingLists();
   /** Slots by id; made at the first change or feedback that needs it after `#holdOnly`. */
   #slotOf: Map<string, number> | undefined = new Map();
-  /** The slots of the last search's hits, by id: feedback on them needs no map of every id. */
-  #recentSlots = new Map<string, number>();
   #ids: string[] = [];
   #lengths: number[] = [];
   /** Every slot's pairs; derived from the held base's lists at the first change (`#documents`). */
@@ -172,10 +170,10 @@ export class Bm25Index implements LexicalIndex {
     return this.searchTerms(new Map(analyze(query).map((term) => [term, 1])), k);
   }
 
-  expandQuery(query: string, feedbackIds: readonly string[]): ReadonlyMap<string, number> {
+  expandQuery(query: string, feedback: KeywordSegment): ReadonlyMap<string, number> {
     const terms = new Map(analyze(query).map((term) => [term, 1]));
-    const feedback = this.feedbackTerms(feedbackIds, FEEDBACK_TERMS, new Set(terms.keys()));
-    for (const [term, weight] of feedback) terms.set(term, weight);
+    const expansion = this.feedbackTerms(feedback, FEEDBACK_TERMS, new Set(terms.keys()));
+    for (const [term, weight] of expansion) terms.set(term, weight);
     return terms;
   }
 
@@ -193,7 +191,7 @@ export class Bm25Index implements LexicalIndex {
       if (idf > 0) query.push({ termId, idf });
     }
     if (query.length === 0) return [];
-    const hits = this.#scorer.top(
+    return this.#scorer.top(
       {
         postings: this.#postings,
         largeFrequencies: this.#largeFrequencies,
@@ -207,41 +205,43 @@ export class Bm25Index implements LexicalIndex {
       query,
       k,
     );
-    this.#recentSlots = new Map(hits.map((hit) => [hit.id, hit.slot]));
-    return hits.map(({ id, score }) => ({ id, score }));
   }
 
   /**
    * Pseudo-relevance feedback: the `count` terms that best characterise the documents `ids`
    * (frequency in them times rarity in the collection), excluding `exclude`, weighted 0-1
-   * relative to the best one; of equal weights the term first in code unit order first, so the
-   * choice never depends on the order of a document's pairs.
+   * relative to the best one. The documents come counted (`chunkKeywords` of their chunks), so
+   * the index needs no pairs of its own for them (decision 0027); terms no live document holds
+   * are ignored.
    */
   feedbackTerms(
-    ids: readonly string[],
+    feedback: KeywordSegment,
     count: number,
     exclude: ReadonlySet<string>,
   ): Map<string, number> {
     const weights = new Map<string, number>();
-    for (const id of ids) {
-      const slot = this.#recentSlots.get(id) ?? this.#slots().get(id);
-      if (slot === undefined) continue;
-      const length = this.#lengths[slot]!;
-      if (length <= 0) continue;
-      const pairs = this.#documentTerms?.get(slot) ?? this.#postings.pairsOf(slot);
-      for (const packed of pairs) {
-        const termId = pairId(packed);
-        const term = this.#postings.term(termId);
-        if (exclude.has(term)) continue;
-        const weight =
-          (this.#frequency(termId, slot, packed) / length) *
-          this.#idf(this.#postings.holders(termId));
+    const large = feedback.largeFrequencies;
+    let nextLarge = 0;
+    let start = 0;
+    feedback.pairEnds.forEach((end, document) => {
+      const length = feedback.lengths[document]!;
+      for (let position = start; position < end; position += 1) {
+        const packed = feedback.pairs[position]!;
+        let frequency = pairFrequency(packed);
+        if (frequency === LARGE_FREQUENCY) {
+          while (large[nextLarge]! < position) nextLarge += 2;
+          frequency = large[nextLarge + 1]!;
+        }
+        const term = feedback.terms[pairId(packed)]!;
+        const termId = this.#postings.find(term);
+        const holders = termId === undefined ? 0 : this.#postings.holders(termId);
+        if (holders === 0 || exclude.has(term)) continue;
+        const weight = (frequency / length) * this.#idf(holders);
         weights.set(term, (weights.get(term) ?? 0) + weight);
       }
-    }
-    const top = [...weights]
-      .sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
-      .slice(0, count);
+      start = end;
+    });
+    const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
     const best = top[0]?.[1] ?? 1;
     return new Map(top.map(([term, weight]) => [term, weight / best]));
   }
@@ -255,7 +255,6 @@ export class Bm25Index implements LexicalIndex {
     this.#documentTerms = undefined;
     this.#largeFrequencies = LargeFrequencies.of(base);
     this.#slotOf = undefined;
-    this.#recentSlots = new Map();
     this.#live = base.ids.length;
     this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
     this.#version += 1;
@@ -270,7 +269,7 @@ export class Bm25Index implements LexicalIndex {
     if (slot >= PACKED_ID_LIMIT) throw new KeywordIndexFullError();
     const slots = this.#slots();
     const documents = this.#documents();
-    this.#changed();
+    this.#held = undefined;
     for (const packed of documents.append(pairs, termIds)) {
       this.#postings.append(pairId(packed), slot, pairFrequency(packed));
     }
@@ -283,18 +282,12 @@ export class Bm25Index implements LexicalIndex {
     return slot;
   }
 
-  /** The frequency of the packed pair `packed` of `termId` in `slot`. */
-  #frequency(termId: number, slot: number, packed: number): number {
-    const frequency = pairFrequency(packed);
-    return frequency === LARGE_FREQUENCY ? this.#largeFrequencies.get(termId, slot) : frequency;
-  }
-
   #removeOne(id: string): void {
     const slots = this.#slots();
     const slot = slots.get(id);
     if (slot === undefined) return;
     const documents = this.#documents();
-    this.#changed();
+    this.#held = undefined;
     for (const packed of documents.get(slot)) this.#postings.release(pairId(packed));
     this.#totalLength -= this.#lengths[slot]!;
     this.#lengths[slot] = -1;
@@ -319,12 +312,6 @@ export class Bm25Index implements LexicalIndex {
       this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
     }
     return this.#documentTerms;
-  }
-
-  /** Before a document is added or removed: the held base and the last hits' slots go stale. */
-  #changed(): void {
-    this.#held = undefined;
-    if (this.#recentSlots.size > 0) this.#recentSlots = new Map();
   }
 
   /**

@@ -1,5 +1,6 @@
-import type { SearchHit } from '../types.ts';
+import type { Chunk, SearchHit } from '../types.ts';
 import type { CollectionIndex } from './collection-index.ts';
+import { chunkKeywords } from './keyword-segment.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import type { QueryVectorFor } from './knowledge-boundary.ts';
 
@@ -15,11 +16,16 @@ export interface SearchRequest {
   mode: SearchMode;
   k: number;
   /**
-   * Hybrid searches call it once the keyword rankings are known, before the dense one, with the
-   * chunks most likely to be among the results (the best `k` of the keyword list and of its
-   * expansion, which weigh most in the fusion): a caller can start reading them meanwhile.
+   * Hybrid searches call it as soon as they know chunks most likely to be among the results (the
+   * best hits of the keyword list, then of its expansion, which weigh most in the fusion), before
+   * the dense ranking: a caller can start reading them meanwhile.
    */
   onLikelyResults?: (ids: readonly string[]) => void;
+  /**
+   * The stored chunks of `ids` (`undefined` for an unknown id): a hybrid search reads its best
+   * keyword hits' to expand the query with their terms, while its dense ranking runs.
+   */
+  readChunks: (ids: readonly string[]) => Promise<(Chunk | undefined)[]>;
 }
 
 export interface RankedChunk extends SearchHit {
@@ -70,25 +76,31 @@ export async function searchIndexes(
   };
   const searchEach = (search: (index: CollectionIndex) => SearchHit[]) =>
     merge(indexes.map((index) => [index, search(index)] as const));
-  /** The keyword list of the query expanded with terms of its best hit (pseudo-relevance feedback). */
-  const expand = (keywordHits: readonly SearchHit[]): SearchHit[] => {
-    const feedback = keywordHits.slice(0, FEEDBACK_DOCUMENTS);
+  /**
+   * The keyword list of the query expanded with the terms of `feedback`, its best hits
+   * (pseudo-relevance feedback), counted from their stored chunks.
+   */
+  const expand = async (feedback: readonly SearchHit[]): Promise<SearchHit[]> => {
     const source = feedback[0] && owner.get(feedback[0].id);
-    const terms = source?.lexical.expandQuery(
-      request.text,
-      feedback.map((hit) => hit.id),
-    );
-    return terms ? searchEach((index) => index.lexical.searchTerms(terms, candidates)) : [];
+    if (!source) return [];
+    const chunks = await request.readChunks(feedback.map((hit) => hit.id));
+    const counted = chunkKeywords(chunks.filter((chunk) => chunk !== undefined));
+    const terms = source.lexical.expandQuery(request.text, counted);
+    return searchEach((index) => index.lexical.searchTerms(terms, candidates));
   };
   const { vectorFor } = request;
   const lexical =
     request.mode === 'dense'
       ? []
       : searchEach((index) => index.lexical.search(request.text, candidates));
-  const expanded = request.mode === 'hybrid' ? expand(lexical) : [];
+  let expansion: Promise<SearchHit[]> = Promise.resolve([]);
   if (request.mode === 'hybrid') {
-    const likely = [...lexical.slice(0, request.k), ...expanded.slice(0, request.k)];
-    request.onLikelyResults?.([...new Set(likely.map((hit) => hit.id))]);
+    const feedback = lexical.slice(0, FEEDBACK_DOCUMENTS);
+    const ids = (hits: readonly SearchHit[]) => hits.slice(0, request.k).map((hit) => hit.id);
+    request.onLikelyResults?.([...new Set([...feedback.map((hit) => hit.id), ...ids(lexical)])]);
+    expansion = expand(feedback);
+    // Awaited below, after the dense ranking began.
+    expansion.then((expanded) => request.onLikelyResults?.(ids(expanded))).catch(() => undefined);
   }
   let dense: SearchHit[] = [];
   if (request.mode !== 'bm25' && vectorFor) {
@@ -116,6 +128,7 @@ export async function searchIndexes(
             candidates,
           );
   }
+  const expanded = await expansion;
   let fused: SearchHit[];
   if (request.mode === 'bm25') fused = lexical;
   else if (request.mode === 'dense') fused = dense;

@@ -1,5 +1,5 @@
 import type { KeywordBase, KeywordSegment } from '../ports/lexical-index.ts';
-import { invertPairs, positionOf } from './postings.ts';
+import { invertPairs } from './postings.ts';
 
 /**
  * `segment` as a base: its pairs turned into lists by term (`invertPairs`), each large frequency
@@ -53,4 +53,20 @@ export function listStarts(holders: Int32Array): Int32Array {
   for (let term = 0; term < holders.length; term += 1)
     starts[term + 1] = starts[term]! + holders[term]!;
   return starts;
+}
+
+/**
+ * The position in `list` (packed (document, frequency) pairs in rising document order) of the
+ * first pair of a document at or after `document`.
+ */
+function positionOf(list: Uint32Array, document: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! >>> 8 < document)
+      low = middle + 1; // pairId (packed-pairs.ts)
+    else high = middle;
+  }
+  return low;
 }

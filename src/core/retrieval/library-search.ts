@@ -4,6 +4,7 @@ import type { Store } from '../ports/store.ts';
 import type { StoredRows, VectorIndex } from '../ports/vector-index.ts';
 import type { Chunk, Collection } from '../types.ts';
 import { timeSlices } from '../time-slices.ts';
+import { ChunkReads } from './chunk-reads.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
 import { openKeywordIndex } from './stored-keyword-index.ts';
@@ -39,12 +40,6 @@ export interface LibrarySearchResult {
  * other calls (a sync's progress, the collection list) meanwhile.
  */
 const LOAD_SLICE_MS = 30;
-
-/** Chunks asked for before the results were known (`SearchRequest.onLikelyResults`). */
-interface EarlyRead {
-  ids: readonly string[];
-  chunks: Promise<(Chunk | undefined)[]>;
-}
 
 /**
  * A new, empty vector index for `dim`-long rows, about `expectedSize` of them, which may read the
@@ -139,41 +134,21 @@ export class LibrarySearch {
       searched = routes.map((route) => route.collectionId);
     }
     const indexes = await Promise.all(searched.map((id) => this.open(id)));
-    let likely: EarlyRead | undefined;
+    const reads = new ChunkReads((ids) => this.store.getChunks(ids));
     const top: RankedChunk[] = await searchIndexes(indexes, {
       text: query,
       ...(vectorFor ? { vectorFor } : {}),
       mode: options.mode,
       k: options.k,
-      onLikelyResults: (ids) => {
-        likely = { ids, chunks: this.store.getChunks(ids) };
-        likely.chunks.catch(() => undefined); // awaited below, unless the ranking threw
-      },
+      readChunks: (ids) => reads.chunks(ids),
+      onLikelyResults: (ids) => reads.prefetch(ids),
     });
-    const chunks = await this.#chunksOf(top, likely);
+    const chunks = await reads.chunks(top.map((hit) => hit.id));
     const passages = top.flatMap((hit, position) => {
       const chunk = chunks[position];
       return chunk ? [{ ...hit, chunk }] : [];
     });
     return { passages, ...(routes ? { routes } : {}) };
-  }
-
-  /**
-   * The chunks of the results, in their order: those an early read asked for (`likely`, begun
-   * while the rankings ran) from it, the rest read now, beside it.
-   */
-  async #chunksOf(top: readonly RankedChunk[], likely?: EarlyRead): Promise<(Chunk | undefined)[]> {
-    const ids = top.map((hit) => hit.id);
-    const asked = new Set(likely?.ids);
-    const missing = ids.filter((id) => !asked.has(id));
-    const [early, late] = await Promise.all([
-      likely?.chunks ?? [],
-      missing.length > 0 ? this.store.getChunks(missing) : [],
-    ]);
-    const found = new Map<string, Chunk | undefined>();
-    likely?.ids.forEach((id, position) => found.set(id, early[position]));
-    missing.forEach((id, position) => found.set(id, late[position]));
-    return ids.map((id) => found.get(id));
   }
 
   /** The query embedded once per model among `collections`, looked up by collection id. */

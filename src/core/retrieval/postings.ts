@@ -39,22 +39,6 @@ export function invertPairs(
 }
 
 /**
- * The position in `list` (packed (document, frequency) pairs in rising document order) of the
- * first pair of a document at or after `document`.
- */
-export function positionOf(list: Uint32Array, document: number, end = list.length): number {
-  let low = 0;
-  let high = end;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle]! >>> 8 < document)
-      low = middle + 1; // pairId (packed-pairs.ts)
-    else high = middle;
-  }
-  return low;
-}
-
-/**
  * The term dictionary and inverted lists of a keyword index, in flat typed arrays: each term has
  * an id, and a list of (document slot, frequency) pairs packed one number each (`packPair`) in
  * a `Uint32Array` that doubles when full. Entries of removed documents stay in the lists until the index is compacted; `holders`
@@ -121,25 +105,6 @@ export class PostingLists {
   /** The term's list, packed (slot, frequency) pairs, and where its used part ends. */
   list(id: number): { pairs: Uint32Array; end: number } {
     return { pairs: this.#lists[id]!, end: this.#ends[id]! };
-  }
-
-  /**
-   * The (term id, frequency) pairs of `slot` packed (`packPair`), terms in id order, found by
-   * searching every list for it (each list names its slots in rising order): one document's
-   * pairs without every document's (a loaded index derives those only when it changes).
-   */
-  pairsOf(slot: number): Uint32Array {
-    const found: number[] = [];
-    for (let id = 0; id < this.#lists.length; id += 1) {
-      const pairs = this.#lists[id]!;
-      const end = this.#ends[id]!;
-      const position = positionOf(pairs, slot, end);
-      // pairId and pairFrequency written out (packed-pairs.ts)
-      if (position < end && pairs[position]! >>> 8 === slot) {
-        found.push(((id << 8) | (pairs[position]! & 255)) >>> 0);
-      }
-    }
-    return Uint32Array.from(found);
   }
 
   /** Adds `slot` to the term's list with `frequency` (packed: `LARGE_FREQUENCY` at most). */

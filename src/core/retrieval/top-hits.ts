@@ -1,10 +1,5 @@
 import type { SearchHit } from '../types.ts';
 
-/** A hit kept with the slot its index scored it in (-1 when none was given). */
-export interface SlotHit extends SearchHit {
-  slot: number;
-}
-
 /** True when hit `a` ranks after hit `b`: a lower score, or the same score and a later id. */
 function ranksAfter(a: SearchHit, b: SearchHit): boolean {
   return a.score < b.score || (a.score === b.score && a.id > b.id);
@@ -15,32 +10,27 @@ function ranksAfter(a: SearchHit, b: SearchHit): boolean {
  * 50,000 scored chunks costs a comparison or two per chunk instead of a sort of all of them.
  */
 export class TopHits {
-  readonly #heap: SlotHit[] = [];
+  readonly #heap: SearchHit[] = [];
 
   constructor(readonly k: number) {}
 
   /** Offers a hit: kept when it ranks among the best `k` offered so far. */
-  offer(id: string, score: number, slot = -1): void {
+  offer(id: string, score: number): void {
     if (!(this.k > 0)) return;
     const heap = this.#heap;
     if (heap.length < this.k) {
-      heap.push({ id, score, slot });
+      heap.push({ id, score });
       this.#up(heap.length - 1);
       return;
     }
     const worst = heap[0]!;
     if (score < worst.score || (score === worst.score && id > worst.id)) return;
-    heap[0] = { id, score, slot };
+    heap[0] = { id, score };
     this.#down(0);
   }
 
   /** The kept hits, best first; ties broken by id. */
   hits(): SearchHit[] {
-    return this.slotHits().map(({ id, score }) => ({ id, score }));
-  }
-
-  /** `hits` with their slots. */
-  slotHits(): SlotHit[] {
     return [...this.#heap].sort((left, right) =>
       ranksAfter(left, right) ? 1 : ranksAfter(right, left) ? -1 : 0,
     );

@@ -40,7 +40,10 @@ async function expectSameAnswers(loaded: Bm25Index, store: MemoryStore): Promise
   expect(loaded.size).toBe(expected.size);
   for (const query of QUERIES) expect(loaded.search(query, 10)).toEqual(expected.search(query, 10));
   const best = expected.search(QUERIES[0]!, 1).map((hit) => hit.id);
-  expect(loaded.expandQuery(QUERIES[0]!, best)).toEqual(expected.expandQuery(QUERIES[0]!, best));
+  const feedback = chunkKeywords((await store.getChunks(best)).filter((chunk) => !!chunk));
+  expect(loaded.expandQuery(QUERIES[0]!, feedback)).toEqual(
+    expected.expandQuery(QUERIES[0]!, feedback),
+  );
 }
 
 async function libraryStore(): Promise<MemoryStore> {
