@@ -2,6 +2,7 @@ import type { KeywordBase, KeywordSegment, LexicalIndex } from '../ports/lexical
 import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
+import { feedbackTerms } from './feedback-terms.ts';
 import { baseOf, documentPairsOf } from './keyword-base.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
 import {
@@ -208,42 +209,20 @@ export class Bm25Index implements LexicalIndex {
   }
 
   /**
-   * Pseudo-relevance feedback: the `count` terms that best characterise the documents `ids`
-   * (frequency in them times rarity in the collection), excluding `exclude`, weighted 0-1
-   * relative to the best one. The documents come counted (`chunkKeywords` of their chunks), so
-   * the index needs no pairs of its own for them (decision 0027); terms no live document holds
-   * are ignored.
+   * Pseudo-relevance feedback (`feedbackTerms` in feedback-terms.ts), rarity being each term's
+   * idf here. The documents come counted (`chunkKeywords` of their chunks), so the index needs
+   * no pairs of its own for them (decision 0027).
    */
   feedbackTerms(
     feedback: KeywordSegment,
     count: number,
     exclude: ReadonlySet<string>,
   ): Map<string, number> {
-    const weights = new Map<string, number>();
-    const large = feedback.largeFrequencies;
-    let nextLarge = 0;
-    let start = 0;
-    feedback.pairEnds.forEach((end, document) => {
-      const length = feedback.lengths[document]!;
-      for (let position = start; position < end; position += 1) {
-        const packed = feedback.pairs[position]!;
-        let frequency = pairFrequency(packed);
-        if (frequency === LARGE_FREQUENCY) {
-          while (large[nextLarge]! < position) nextLarge += 2;
-          frequency = large[nextLarge + 1]!;
-        }
-        const term = feedback.terms[pairId(packed)]!;
-        const termId = this.#postings.find(term);
-        const holders = termId === undefined ? 0 : this.#postings.holders(termId);
-        if (holders === 0 || exclude.has(term)) continue;
-        const weight = (frequency / length) * this.#idf(holders);
-        weights.set(term, (weights.get(term) ?? 0) + weight);
-      }
-      start = end;
+    return feedbackTerms(feedback, count, exclude, (term) => {
+      const termId = this.#postings.find(term);
+      const holders = termId === undefined ? 0 : this.#postings.holders(termId);
+      return holders === 0 ? 0 : this.#idf(holders);
     });
-    const top = [...weights].sort((left, right) => right[1] - left[1]).slice(0, count);
-    const best = top[0]?.[1] ?? 1;
-    return new Map(top.map(([term, weight]) => [term, weight / best]));
   }
 
   /** Replaces everything the index holds with `base`'s documents (see `fromBase`). */

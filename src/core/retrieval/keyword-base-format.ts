@@ -7,6 +7,7 @@ import {
   encodeTexts,
   KeywordIndexDamagedError,
   magicOf,
+  SectionReader,
   split,
 } from './keyword-segment-format.ts';
 import { LARGE_FREQUENCY, PACKED_ID_LIMIT } from './packed-pairs.ts';
@@ -68,31 +69,17 @@ export function decodeBase(input: Uint8Array): KeywordBase {
   ) {
     throw new KeywordIndexDamagedError('sizes do not add up');
   }
-  let at = bytes.byteOffset + HEADER_NUMBERS * 4;
-  const section = <View>(
-    type: new (buffer: ArrayBufferLike, offset: number, length: number) => View,
-    length: number,
-  ) => {
-    const view = new type(bytes.buffer, at, length);
-    at += length * 4;
-    return view;
-  };
-  const lengths = section(Int32Array, documents);
+  const reader = new SectionReader(bytes, HEADER_NUMBERS);
+  const lengths = reader.numbers(Int32Array, documents);
   const byTerm = {
-    holders: section(Int32Array, termCount),
-    pairs: section(Uint32Array, pairCount),
+    holders: reader.numbers(Int32Array, termCount),
+    pairs: reader.numbers(Uint32Array, pairCount),
   };
-  const largeFrequencies = section(Int32Array, largeCount * 2);
-  const termLengths = section(Int32Array, termCount);
-  const idLengths = section(Int32Array, documents);
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const text = (length: number) => {
-    const decoded = decoder.decode(new Uint8Array(bytes.buffer, at, length));
-    at += length;
-    return decoded;
-  };
-  const terms = split(text(termBytes), termLengths);
-  const ids = split(text(idBytes), idLengths);
+  const largeFrequencies = reader.numbers(Int32Array, largeCount * 2);
+  const termLengths = reader.numbers(Int32Array, termCount);
+  const idLengths = reader.numbers(Int32Array, documents);
+  const terms = split(reader.text(termBytes), termLengths);
+  const ids = split(reader.text(idBytes), idLengths);
   checkLargeFrequencies(largeFrequencies, byTerm.pairs, checkLists(byTerm, documents));
   return { terms, ids, lengths, byTerm, largeFrequencies };
 }

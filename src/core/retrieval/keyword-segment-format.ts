@@ -87,17 +87,9 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
   const { headerNumbers, documents, termCount, pairCount, largeCount, legacy, stored, ...texts } =
     readHeader(bytes);
-  let at = bytes.byteOffset + headerNumbers * 4;
-  const section = <View>(
-    type: new (buffer: ArrayBufferLike, offset: number, length: number) => View,
-    length: number,
-  ) => {
-    const view = new type(bytes.buffer, at, length);
-    at += length * 4;
-    return view;
-  };
-  const numbers = (length: number) => section(Int32Array, length);
-  const packed = (length: number) => section(Uint32Array, length);
+  const reader = new SectionReader(bytes, headerNumbers);
+  const numbers = (length: number) => reader.numbers(Int32Array, length);
+  const packed = (length: number) => reader.numbers(Uint32Array, length);
   const lengths = numbers(documents);
   const pairEnds = numbers(documents);
   const { pairs, largeFrequencies } = legacy
@@ -106,16 +98,10 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   const termLengths = numbers(termCount);
   const idLengths = numbers(documents);
   // A format 2 or 4 base's lists by term, not read: the pairs above hold the same.
-  if (stored) at += (termCount + pairCount * (legacy ? 2 : 1)) * 4;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const text = (length: number) => {
-    const decoded = decoder.decode(new Uint8Array(bytes.buffer, at, length));
-    at += length;
-    return decoded;
-  };
+  if (stored) reader.skip((termCount + pairCount * (legacy ? 2 : 1)) * 4);
   const segment: KeywordSegment = {
-    terms: split(text(texts.termBytes), termLengths),
-    ids: split(text(texts.idBytes), idLengths),
+    terms: split(reader.text(texts.termBytes), termLengths),
+    ids: split(reader.text(texts.idBytes), idLengths),
     lengths,
     pairEnds,
     pairs,
@@ -123,6 +109,43 @@ export function decodeSegment(input: Uint8Array): KeywordSegment {
   };
   checkPairs(segment);
   return segment;
+}
+
+/**
+ * Reads a stored segment's or base's sections one after another, from after its header of
+ * `headerNumbers` int32: numbers as views of `bytes` (whose offset is a multiple of 4), texts as
+ * strictly decoded UTF-8.
+ */
+export class SectionReader {
+  readonly #bytes: Uint8Array;
+  #at: number;
+  readonly #decoder = new TextDecoder('utf-8', { fatal: true });
+
+  constructor(bytes: Uint8Array, headerNumbers: number) {
+    this.#bytes = bytes;
+    this.#at = bytes.byteOffset + headerNumbers * 4;
+  }
+
+  /** The next `length` 32-bit numbers, as a view. */
+  numbers<View>(
+    type: new (buffer: ArrayBufferLike, offset: number, length: number) => View,
+    length: number,
+  ): View {
+    const view = new type(this.#bytes.buffer, this.#at, length);
+    this.#at += length * 4;
+    return view;
+  }
+
+  /** The next `length` bytes of UTF-8 text. */
+  text(length: number): string {
+    const decoded = this.#decoder.decode(new Uint8Array(this.#bytes.buffer, this.#at, length));
+    this.#at += length;
+    return decoded;
+  }
+
+  skip(bytes: number): void {
+    this.#at += bytes;
+  }
 }
 
 /** The header's counts, checked against the number of bytes. */
