@@ -40,7 +40,7 @@ export class Bm25Index implements LexicalIndex {
   readonly #k1: number;
   readonly #b: number;
   #postings = new PostingLists();
-  /** Slots by id; made at the first change or feedback that needs it after `#holdOnly`. */
+  /** Slots by id; made at the first change after `#holdOnly` (`#slots`). */
   #slotOf: Map<string, number> | undefined = new Map();
   #ids: string[] = [];
   #lengths: number[] = [];

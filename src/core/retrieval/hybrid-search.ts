@@ -16,9 +16,9 @@ export interface SearchRequest {
   mode: SearchMode;
   k: number;
   /**
-   * Hybrid searches call it as soon as they know chunks most likely to be among the results (the
-   * best hits of the keyword list, then of its expansion, which weigh most in the fusion), before
-   * the dense ranking: a caller can start reading them meanwhile.
+   * Hybrid searches call it as soon as they know chunks most likely to be among the results, which
+   * weigh most in the fusion: the keyword list's best before the dense ranking begins, then its
+   * expansion's once the feedback chunk is read. A caller can start reading them meanwhile.
    */
   onLikelyResults?: (ids: readonly string[]) => void;
   /**
