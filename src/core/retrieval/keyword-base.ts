@@ -38,13 +38,8 @@ export function baseOf(segment: KeywordSegment): KeywordBase {
 export function documentPairsOf(base: KeywordBase): { pairs: Uint32Array; pairEnds: Int32Array } {
   const listEnds = listStarts(base.byTerm.holders).subarray(1);
   const { holders, pairs } = invertPairs(base.ids.length, base.byTerm.pairs, listEnds);
-  const pairEnds = new Int32Array(holders.length);
-  let end = 0;
-  holders.forEach((count, document) => {
-    end += count;
-    pairEnds[document] = end;
-  });
-  return { pairs, pairEnds };
+  // Each document's pairs end where the next one's would start.
+  return { pairs, pairEnds: listStarts(holders).subarray(1) };
 }
 
 /** Where each list starts in the pairs, and (last) where the last one ends. */
