@@ -27,3 +27,42 @@ export function timeSlices(
     sliceStart = now();
   };
 }
+
+/**
+ * Work written as a generator that pauses (`yield`) between slices of it and returns its result:
+ * run at once (`runAtOnce`) where nothing waits on the thread, or giving way at each pause
+ * (`runGivingWay`) where something may.
+ */
+export type SlicedWork<Result> = Generator<void, Result, void>;
+
+export function runAtOnce<Result>(work: SlicedWork<Result>): Result {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs `work`, awaiting `giveWay` (`timeSlices`) at each of its pauses. */
+export async function runGivingWay<Result>(
+  work: SlicedWork<Result>,
+  giveWay: () => Promise<void>,
+): Promise<Result> {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    await giveWay();
+  }
+}
+
+/** Entries made between two pauses of `mappingPositions`. */
+const ENTRIES_PER_SLICE = 1 << 15;
+
+/** The position of each of `keys` (distinct) by key, as sliced work. */
+export function* mappingPositions<Key>(keys: readonly Key[]): SlicedWork<Map<Key, number>> {
+  const positions = new Map<Key, number>();
+  for (let position = 0; position < keys.length; position += 1) {
+    positions.set(keys[position]!, position);
+    if (position % ENTRIES_PER_SLICE === ENTRIES_PER_SLICE - 1) yield;
+  }
+  return positions;
+}

@@ -348,6 +348,26 @@ describe('searching an ingested folder', () => {
     expect(found.passages[0]?.chunk.path).toBe('added.md');
   });
 
+  it('prepares a restored collection for its changes before the first, only when it changes', async () => {
+    const store = new MemoryStore();
+    const collection = await storedCollection(store);
+    const first = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    await ingest(store, collection, { index: await first.open(collection.id) });
+    const restored = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const index = await restored.open(collection.id);
+    const prepare = vi.spyOn(index, 'prepareChanges');
+    const put = vi.spyOn(index, 'putFile');
+    await ingest(store, collection, { index });
+    expect(prepare).not.toHaveBeenCalled();
+    await writeFile(join(folder, 'prepared.md'), '# Prepared\n\nA note added to a restored index.');
+    await ingest(store, collection, { index });
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(prepare.mock.invocationCallOrder[0]).toBeLessThan(put.mock.invocationCallOrder[0]!);
+    const found = await restored.search('note added to a restored index', { mode: 'bm25', k: 1 });
+    expect(found.passages[0]?.chunk.path).toBe('prepared.md');
+  });
+
   it('builds the same search state from the store after a restart', async () => {
     const store = new MemoryStore();
     const collection = await storedCollection(store);

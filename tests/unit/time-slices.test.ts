@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { timeSlices } from '../../src/core/time-slices.ts';
+import {
+  mappingPositions,
+  runAtOnce,
+  runGivingWay,
+  type SlicedWork,
+  timeSlices,
+} from '../../src/core/time-slices.ts';
 
 /** A message posted now; `ran()` tells whether it has been handled. */
 function queuedMessage(): { ran: () => boolean; close: () => void } {
@@ -31,5 +37,33 @@ describe('timeSlices', () => {
     await giveWay();
     expect(next.ran()).toBe(false);
     next.close();
+  });
+});
+
+describe('sliced work', () => {
+  function* twoPauses(): SlicedWork<string> {
+    yield;
+    yield;
+    return 'done';
+  }
+
+  it('runs at once, or giving way at each pause', async () => {
+    expect(runAtOnce(twoPauses())).toBe('done');
+    let pauses = 0;
+    const result = await runGivingWay(twoPauses(), async () => {
+      pauses += 1;
+    });
+    expect([result, pauses]).toEqual(['done', 2]);
+  });
+
+  it('maps 100,000 keys to their positions with a pause every 32,768', async () => {
+    const keys = Array.from({ length: 100_000 }, (_, position) => `chunk-${position}`);
+    let pauses = 0;
+    const positions = await runGivingWay(mappingPositions(keys), async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(3);
+    expect(positions.size).toBe(keys.length);
+    expect([positions.get('chunk-0'), positions.get('chunk-99999')]).toEqual([0, 99_999]);
   });
 });

@@ -101,6 +101,10 @@ export class FlatIndex implements VectorIndex {
     this.#store.remove(ids);
   }
 
+  prepareChanges(giveWay: () => Promise<void>): Promise<void> {
+    return this.#store.prepareChanges(giveWay);
+  }
+
   /**
    * The codes and scales of every row, views of the kernel's memory, while the index keeps codes
    * only.

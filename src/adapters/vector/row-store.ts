@@ -1,3 +1,4 @@
+import { mappingPositions, runAtOnce, runGivingWay } from '../../core/time-slices.ts';
 import { checkRows } from './input-checks.ts';
 
 /** Keeps data derived from each row (codes, scales) in step with a `RowStore`. */
@@ -95,6 +96,18 @@ export class RowStore {
     return true;
   }
 
+  /**
+   * Builds the map of rows by id that the first add or removal after `restoreIds` needs, in
+   * slices with `giveWay` between them (at 500,000 rows it took 0.4-0.6 s in one go).
+   */
+  async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
+    if (this.#rowById) return;
+    const ids = this.#ids;
+    const rowById = await runGivingWay(mappingPositions(ids), giveWay);
+    // A change meanwhile built it at once; another restore replaced the ids.
+    if (!this.#rowById && this.#ids === ids) this.#rowById = rowById;
+  }
+
   remove(ids: readonly string[]): void {
     const rowById = this.#rowByIdMap();
     for (const id of ids) {
@@ -129,7 +142,7 @@ export class RowStore {
   }
 
   #rowByIdMap(): Map<string, number> {
-    this.#rowById ??= new Map(this.#ids.map((id, row) => [id, row]));
+    this.#rowById ??= runAtOnce(mappingPositions(this.#ids));
     return this.#rowById;
   }
 

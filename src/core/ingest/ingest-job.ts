@@ -4,6 +4,7 @@ import type { FolderSource, SourceFile } from '../ports/folder-source.ts';
 import type { DocumentParsers } from '../ports/parser.ts';
 import type { Store } from '../ports/store.ts';
 import type { CollectionIndex } from '../retrieval/collection-index.ts';
+import { timeSlices } from '../time-slices.ts';
 import type { Collection, FileRecord } from '../types.ts';
 import { finishCollection } from './collection-finish.ts';
 import { embedBatch, EmbeddedFiles } from './embedding-batch.ts';
@@ -48,6 +49,9 @@ const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
  * dozen files at a time, not one transaction per file.
  */
 const FILES_PER_COMMIT = 64;
+
+/** Milliseconds of work between pauses while a loaded collection is prepared for its changes. */
+const PREPARE_SLICE_MS = 30;
 
 /** A file read ahead, with its parse started ahead too when its content is new. */
 interface ReadFile extends LoadedFile {
@@ -141,6 +145,10 @@ class IngestRun {
     this.#storedByPath = new Map(stored.map((record) => [record.path, record]));
     const diff = diffFolder(files, stored, this.#options.settingStamps);
     this.#retried = new Set(diff.retried.map((file) => file.path));
+    const work = [...diff.added, ...diff.changed, ...diff.retried];
+    if (work.length > 0 || diff.removed.length > 0) {
+      await index?.prepareChanges(timeSlices(PREPARE_SLICE_MS));
+    }
     if (diff.removed.length > 0) {
       await store.deleteFiles(
         this.#collection.id,
@@ -148,7 +156,6 @@ class IngestRun {
       );
       for (const record of diff.removed) index?.removeFile(record.id);
     }
-    const work = [...diff.added, ...diff.changed, ...diff.retried];
     this.#progress = {
       ...this.#progress,
       phase: 'indexing',

@@ -62,6 +62,12 @@ export interface LexicalIndex {
   addSegment(segment: KeywordSegment): void;
   remove(ids: readonly string[]): void;
   /**
+   * Makes ahead what the first change after a load or a compaction needs, in slices with
+   * `giveWay` (`timeSlices`) between them, so that a thread which must keep answering is not
+   * held for all of it at once; a change not prepared for makes it in one go.
+   */
+  prepareChanges(giveWay: () => Promise<void>): Promise<void>;
+  /**
    * The live documents as a base, in the order they were added (what is stored). Its arrays may
    * be the index's own (just compacted or loaded): read them, never change them.
    */

@@ -28,6 +28,11 @@ export interface VectorIndex {
    * is empty and would keep codes only; false (nothing changed) when it cannot use them.
    */
   restoreCodes?(codes: VectorCodes): boolean;
+  /**
+   * Makes ahead what its first change after `restoreCodes` needs, in slices with `giveWay`
+   * (`timeSlices`) between them; a change not prepared for makes it in one go.
+   */
+  prepareChanges?(giveWay: () => Promise<void>): Promise<void>;
 }
 
 /** An index's rows as compact codes (`VectorIndex.codes`): row i belongs to `ids[i]`. */

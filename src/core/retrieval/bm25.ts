@@ -1,18 +1,18 @@
 import type { KeywordBase, KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
+import { mappingPositions, runAtOnce, runGivingWay } from '../time-slices.ts';
 import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
 import { feedbackTerms } from './feedback-terms.ts';
-import { baseOf, documentPairsOf } from './keyword-base.ts';
+import { baseOf, derivingDocumentPairs } from './keyword-base.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
+import { type IndexedDocuments, liveSegment } from './live-documents.ts';
 import {
   KeywordIndexFullError,
-  LARGE_FREQUENCY,
   LargeFrequencies,
   PACKED_ID_LIMIT,
   pairFrequency,
   pairId,
-  withPairId,
 } from './packed-pairs.ts';
 import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
@@ -27,9 +27,9 @@ const FEEDBACK_TERMS = 20;
 
 /**
  * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
- * terms, and its (term id, frequency) pairs, kept for removal and for query expansion; an index
- * loaded from a base (or just compacted) derives those pairs from its lists only at its first
- * change (decision 0027). Pairs are packed one number each (`packPair`, decision 0024), frequencies too
+ * terms, and its (term id, frequency) pairs, kept for removal and re-merging; an index loaded
+ * from a base (or just compacted) derives those pairs from its lists only at its first change
+ * or ahead of it (`prepareChanges`; decision 0027). Pairs are packed one number each (`packPair`, decision 0024), frequencies too
  * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead
  * slot (length -1) that searches skip; once dead slots outnumber live ones, the index is rebuilt
  * from the live slots' pairs (no re-tokenizing).
@@ -105,61 +105,43 @@ export class Bm25Index implements LexicalIndex {
   }
 
   toBase(): KeywordBase {
-    return this.#held ?? baseOf(this.#liveSegment((count) => new Uint32Array(count)));
+    return (
+      this.#held ?? baseOf(liveSegment(this.#liveDocuments(), (count) => new Uint32Array(count)))
+    );
   }
 
   compact(): void {
-    if (this.#held) return;
+    if (this.#held) {
+      // Unchanged since held: what a change would have needed (`prepareChanges`) is let go.
+      this.#documentTerms = undefined;
+      this.#slotOf = undefined;
+      return;
+    }
     // Written over the pool the pairs are read from where no segment views it (`rebuildTarget`).
-    const live = this.#liveSegment((count) => this.#documents().rebuildTarget(count));
+    const documents = this.#liveDocuments();
+    const live = liveSegment(documents, (count) => documents.pairs.rebuildTarget(count));
     this.#postings = new PostingLists(); // the old lists may go before the new ones are made
     this.#holdOnly(baseOf(live));
   }
 
   /**
-   * The live documents as a segment, terms numbered by first use, its pairs written document
-   * after document into `target(count)`, which may be the pool they are read from.
+   * Makes what a change needs after a load or a compaction (each document's pairs, the slot of
+   * each id) in slices with `giveWay` between them, so that a thread which must keep answering is
+   * not held for all of it at once (1.6-1.8 s at 500,000 chunks). A change without it makes them
+   * in one go. Made for a base the index no longer holds when done, they are dropped.
    */
-  #liveSegment(target: (count: number) => Uint32Array): KeywordSegment {
-    const positionOf = new Int32Array(this.#postings.termCount).fill(-1);
-    const terms: string[] = [];
-    const ids: string[] = [];
-    const lengths: number[] = [];
-    const ends: number[] = [];
-    const chosen: { slot: number; pairs: Uint32Array }[] = [];
-    const documents = this.#documents();
-    let pairCount = 0;
-    this.#ids.forEach((id, slot) => {
-      if (this.#lengths[slot]! < 0) return;
-      const pairs = documents.get(slot);
-      ids.push(id);
-      lengths.push(this.#lengths[slot]!);
-      chosen.push({ slot, pairs });
-      pairCount += pairs.length;
-      ends.push(pairCount);
-    });
-    const pairs = target(pairCount);
-    const large: number[] = [];
-    let at = 0;
-    for (const { slot, pairs: documentPairs } of chosen) {
-      for (const packed of documentPairs) {
-        const termId = pairId(packed);
-        if (positionOf[termId] === -1)
-          positionOf[termId] = terms.push(this.#postings.term(termId)) - 1;
-        if (pairFrequency(packed) === LARGE_FREQUENCY) {
-          large.push(at, this.#largeFrequencies.get(termId, slot));
-        }
-        pairs[at++] = withPairId(packed, positionOf[termId]!);
-      }
+  async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
+    const held = this.#held;
+    if (!held) return; // changed since the last load or compaction: all made
+    if (!this.#documentTerms) {
+      const { pairs, pairEnds } = await runGivingWay(derivingDocumentPairs(held), giveWay);
+      if (this.#held !== held) return;
+      this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
     }
-    return {
-      terms,
-      ids,
-      lengths: Int32Array.from(lengths),
-      pairEnds: Int32Array.from(ends),
-      pairs,
-      largeFrequencies: Int32Array.from(large),
-    };
+    if (!this.#slotOf) {
+      const slots = await runGivingWay(mappingPositions(this.#ids), giveWay);
+      if (this.#held === held) this.#slotOf = slots;
+    }
   }
 
   remove(ids: readonly string[]): void {
@@ -275,9 +257,20 @@ export class Bm25Index implements LexicalIndex {
     this.#version += 1;
   }
 
+  /** What `liveSegment` reads: the slots' ids, lengths and pairs (made when needed). */
+  #liveDocuments(): IndexedDocuments {
+    return {
+      postings: this.#postings,
+      ids: this.#ids,
+      lengths: this.#lengths,
+      pairs: this.#documents(),
+      largeFrequencies: this.#largeFrequencies,
+    };
+  }
+
   /** Slots by id, made when first needed since `#holdOnly` (every slot's id then distinct). */
   #slots(): Map<string, number> {
-    this.#slotOf ??= new Map(this.#ids.map((id, slot) => [id, slot]));
+    this.#slotOf ??= runAtOnce(mappingPositions(this.#ids));
     return this.#slotOf;
   }
 
@@ -287,7 +280,7 @@ export class Bm25Index implements LexicalIndex {
    */
   #documents(): DocumentPairs {
     if (!this.#documentTerms) {
-      const { pairs, pairEnds } = documentPairsOf(this.#held!);
+      const { pairs, pairEnds } = runAtOnce(derivingDocumentPairs(this.#held!));
       this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
     }
     return this.#documentTerms;

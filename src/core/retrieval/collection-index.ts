@@ -49,6 +49,21 @@ export class CollectionIndex {
     this.#chunksByFile.set(fileId, ids);
   }
 
+  /**
+   * Makes ahead, in slices with `giveWay` between them, what the first change after a load
+   * needs (`LexicalIndex.prepareChanges`, `VectorIndex.prepareChanges`, the stored chunk ids filed
+   * by file): for a sync, whose
+   * first change to a large collection would otherwise hold the thread for seconds.
+   */
+  async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
+    await this.lexical.prepareChanges(giveWay);
+    await this.vectors.prepareChanges?.(giveWay);
+    while (this.#ungrouped.length > 0) {
+      this.#file(this.#ungrouped.shift()!);
+      await giveWay();
+    }
+  }
+
   /** Rebuilds the keyword index at its live size (see `LexicalIndex.compact`): after a sync. */
   compact(): void {
     this.lexical.compact();
@@ -65,14 +80,16 @@ export class CollectionIndex {
 
   /** Files the stored chunk ids by their file, at the first change rather than on load. */
   #groupByFile(): void {
-    for (const ids of this.#ungrouped) {
-      for (const id of ids) {
-        const fileId = fileIdOf(id);
-        const list = this.#chunksByFile.get(fileId);
-        if (list) list.push(id);
-        else this.#chunksByFile.set(fileId, [id]);
-      }
-    }
+    for (const ids of this.#ungrouped) this.#file(ids);
     this.#ungrouped = [];
+  }
+
+  #file(ids: readonly string[]): void {
+    for (const id of ids) {
+      const fileId = fileIdOf(id);
+      const list = this.#chunksByFile.get(fileId);
+      if (list) list.push(id);
+      else this.#chunksByFile.set(fileId, [id]);
+    }
   }
 }

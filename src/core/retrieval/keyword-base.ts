@@ -1,5 +1,6 @@
 import type { KeywordBase, KeywordSegment } from '../ports/lexical-index.ts';
-import { invertPairs } from './postings.ts';
+import type { SlicedWork } from '../time-slices.ts';
+import { invertingPairs, invertPairs } from './postings.ts';
 
 /**
  * `segment` as a base: its pairs turned into lists by term (`invertPairs`), each large frequency
@@ -33,11 +34,13 @@ export function baseOf(segment: KeywordSegment): KeywordBase {
 /**
  * Every document's packed (term, frequency) pairs of `base`, document after document (`pairEnds`
  * as in `KeywordSegment`), each document's terms in the order of their ids: its lists turned
- * document-major, as `invertPairs` turns documents term-major.
+ * document-major, as `invertPairs` turns documents term-major. Sliced work (`invertingPairs`).
  */
-export function documentPairsOf(base: KeywordBase): { pairs: Uint32Array; pairEnds: Int32Array } {
+export function* derivingDocumentPairs(
+  base: KeywordBase,
+): SlicedWork<{ pairs: Uint32Array; pairEnds: Int32Array }> {
   const listEnds = listStarts(base.byTerm.holders).subarray(1);
-  const { holders, pairs } = invertPairs(base.ids.length, base.byTerm.pairs, listEnds);
+  const { holders, pairs } = yield* invertingPairs(base.ids.length, base.byTerm.pairs, listEnds);
   // Each document's pairs end where the next one's would start.
   return { pairs, pairEnds: listStarts(holders).subarray(1) };
 }

@@ -1,8 +1,12 @@
 import type { TermLists } from '../ports/lexical-index.ts';
+import { runAtOnce, type SlicedWork } from '../time-slices.ts';
 import { KeywordIndexFullError, packPair, PACKED_ID_LIMIT } from './packed-pairs.ts';
 
 /** Pairs a new posting list has room for before it first grows. */
 const INITIAL_PAIRS = 2;
+
+/** Pairs handled between two pauses of sliced work (a few ms on a slow machine). */
+const PAIRS_PER_SLICE = 1 << 18;
 
 /**
  * Documents' packed (term id, frequency) pairs, document after document (`pairEnds` as in
@@ -14,11 +18,23 @@ export function invertPairs(
   pairs: Uint32Array,
   pairEnds: Int32Array,
 ): TermLists {
+  return runAtOnce(invertingPairs(termCount, pairs, pairEnds));
+}
+
+/** `invertPairs` as sliced work, pausing every `PAIRS_PER_SLICE` pairs or so. */
+export function* invertingPairs(
+  termCount: number,
+  pairs: Uint32Array,
+  pairEnds: Int32Array,
+): SlicedWork<TermLists> {
   const holders = new Int32Array(termCount);
   // pairId and pairFrequency written out (packed-pairs.ts); so is packPair below, its ids known
   // to fit (documents and terms of a segment, each below `PACKED_ID_LIMIT`).
-  for (let position = 0; position < pairs.length; position += 1)
-    holders[pairs[position]! >>> 8]! += 1;
+  for (let start = 0; start < pairs.length; start += PAIRS_PER_SLICE) {
+    const end = Math.min(pairs.length, start + PAIRS_PER_SLICE);
+    for (let position = start; position < end; position += 1) holders[pairs[position]! >>> 8]! += 1;
+    yield;
+  }
   const cursor = new Int32Array(termCount);
   let offset = 0;
   for (let term = 0; term < termCount; term += 1) {
@@ -26,13 +42,25 @@ export function invertPairs(
     offset += holders[term]!;
   }
   const placed = new Uint32Array(offset);
+  // Placing writes all over `placed` from its first slice on: its fresh memory is touched slice
+  // by slice first (at 500,000 chunks, 140 MB held the thread 0.4 s in one slice otherwise).
+  for (let start = 0; start < offset; start += PAIRS_PER_SLICE) {
+    const end = Math.min(offset, start + PAIRS_PER_SLICE);
+    for (let page = start; page < end; page += 1024) placed[page] = 0;
+    yield;
+  }
   let position = 0;
+  let pause = PAIRS_PER_SLICE;
   for (let document = 0; document < pairEnds.length; document += 1) {
     for (const end = pairEnds[document]!; position < end; position += 1) {
       const packed = pairs[position]!;
       const term = packed >>> 8;
       placed[cursor[term]!] = ((document << 8) | (packed & 255)) >>> 0;
       cursor[term]! += 1;
+    }
+    if (position >= pause) {
+      pause = position + PAIRS_PER_SLICE;
+      yield;
     }
   }
   return { holders, pairs: placed };

@@ -173,6 +173,51 @@ describe('Bm25Index', () => {
     expect(index.toBase().ids).toEqual([...built.ids, 'f']);
   });
 
+  it('prepares its first change in slices, to the same results as a change unprepared', async () => {
+    const built = new Bm25Index();
+    built.add(documents);
+    const [prepared, plain] = [built, built].map((index) =>
+      Bm25Index.fromBase(stored(index.toBase())),
+    );
+    let pauses = 0;
+    await prepared!.prepareChanges(async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBeGreaterThan(0);
+    for (const index of [prepared!, plain!]) {
+      index.remove(['b']);
+      index.add([{ id: 'f', text: texts.get('f')! }]);
+    }
+    expect(prepared!.search('lake ice', 5)).toEqual(plain!.search('lake ice', 5));
+    expect(joinBytes(encodeBaseParts(prepared!.toBase()))).toEqual(
+      joinBytes(encodeBaseParts(plain!.toBase())),
+    );
+  });
+
+  it('drops what it prepared for a base changed meanwhile', async () => {
+    const built = new Bm25Index();
+    built.add(documents);
+    const base = built.toBase();
+    for (const change of [
+      (index: Bm25Index) => index.remove(['a']),
+      (index: Bm25Index) => index.compact(),
+      (index: Bm25Index) => index.add([{ id: 'e', text: texts.get('e')! }]),
+    ]) {
+      const index = Bm25Index.fromBase(stored(base));
+      const plain = Bm25Index.fromBase(stored(base));
+      let changed = false;
+      await index.prepareChanges(async () => {
+        if (!changed) change(index);
+        changed = true;
+      });
+      change(plain);
+      for (const each of [index, plain]) each.remove(['c']);
+      expect(index.search('lake lemon', 5)).toEqual(plain.search('lake lemon', 5));
+      expect(index.toBase().ids).toEqual(plain.toBase().ids);
+      expect(index.size).toBe(plain.size);
+    }
+  });
+
   it('compacts over its own pairs, and leaves the arrays of a base it was loaded from as they were', () => {
     const index = new Bm25Index();
     index.add(documents);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { baseOf, documentPairsOf, listStarts } from '../../../src/core/retrieval/keyword-base.ts';
+import {
+  baseOf,
+  derivingDocumentPairs,
+  listStarts,
+} from '../../../src/core/retrieval/keyword-base.ts';
 import { analyzeDocuments } from '../../../src/core/retrieval/keyword-segment.ts';
 import { pairFrequency, pairId } from '../../../src/core/retrieval/packed-pairs.ts';
+import { runAtOnce } from '../../../src/core/time-slices.ts';
 
 /** Packed pairs as (id, frequency) numbers, two a pair. */
 const unpacked = (pairs: Uint32Array) =>
@@ -25,7 +30,7 @@ describe('keyword bases', () => {
   });
 
   it('turns the lists back into every document’s pairs, terms in the order of their ids', () => {
-    const { pairs, pairEnds } = documentPairsOf(baseOf(segment));
+    const { pairs, pairEnds } = runAtOnce(derivingDocumentPairs(baseOf(segment)));
     expect([...pairEnds]).toEqual([2, 5, 6]);
     expect(unpacked(pairs)).toEqual([0, 2, 1, 1, 0, 255, 1, 1, 2, 1, 2, 1]);
   });

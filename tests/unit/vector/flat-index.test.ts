@@ -47,6 +47,26 @@ describe('FlatIndex codes', () => {
     expect(await restored.search(queries[0]!, 10)).toEqual(await index.search(queries[0]!, 10));
   });
 
+  it('prepares the first change after a restore ahead, to the same rows as unprepared', async () => {
+    const { index, rows, queries } = filled();
+    const [prepared, plain] = [codesOnly(rows), codesOnly(rows)];
+    for (const restored of [prepared!, plain!]) restored.restoreCodes(index.codes()!);
+    let pauses = 0;
+    await prepared!.prepareChanges(async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(0); // 298 rows: one slice
+    const added = new RandomVectors(DIM, 'uniform', 9).next(1);
+    for (const restored of [prepared!, plain!, index]) {
+      restored.remove(['doc8.md#0', 'doc299.md#0']);
+      restored.add(['doc3.md#0'], added);
+    }
+    for (const query of queries) {
+      expect(await prepared!.search(query, 10)).toEqual(await plain!.search(query, 10));
+      expect(await prepared!.search(query, 10)).toEqual(await index.search(query, 10));
+    }
+  });
+
   it('gives no codes while it holds the float32 rows', () => {
     const index = new FlatIndex(DIM);
     index.add(['a#0'], new RandomVectors(DIM, 'uniform', 1).next(1));
