@@ -89,14 +89,24 @@ describe('clustering in batches', () => {
     }
   });
 
+  it('reads the rows once, and counts the members on a sample when it holds only some', async () => {
+    let reads = 0;
+    const read: ReadVectorBatches = async (onBatch) => {
+      reads += 1;
+      await batchesOf(vectors, dim, 7)(onBatch);
+    };
+    const exact = await clusterVectorBatches(read, 300, dim, 6);
+    expect(reads).toBe(1);
+    expect(exact!.counts.reduce((sum, count) => sum + count, 0)).toBe(300);
+    const estimated = await clusterVectorBatches(read, 300, dim, 6, { sampleSize: 60 });
+    expect(reads).toBe(2);
+    // Six groups of 50: a sample of 60 holds about 10 of each, each count scaled by 300 / 60.
+    expect(estimated!.counts.every((count) => count % 5 === 0 && count > 0)).toBe(true);
+    expect(estimated!.counts.reduce((sum, count) => sum + count, 0)).toBe(300);
+  });
+
   it('gives nothing when a read does not hold the rows it was told of', async () => {
     expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 299, dim, 12)).toBeUndefined();
-    let reads = 0;
-    const shrinking: ReadVectorBatches = async (onBatch) => {
-      reads += 1;
-      onBatch(reads === 1 ? vectors : vectors.subarray(dim));
-    };
-    expect(await clusterVectorBatches(shrinking, 300, dim, 12)).toBeUndefined();
     expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 0, dim, 12)).toEqual({
       dim,
       centroids: new Float32Array(0),
