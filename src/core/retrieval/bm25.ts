@@ -134,7 +134,11 @@ export class Bm25Index implements LexicalIndex {
     const held = this.#held;
     if (!held) return; // changed since the last load or compaction: all made
     if (!this.#documentTerms) {
-      const { pairs, pairEnds } = await runGivingWay(derivingDocumentPairs(held), giveWay);
+      const deriving = derivingDocumentPairs(
+        held,
+        DocumentPairs.growthOf(held.byTerm.pairs.length),
+      );
+      const { pairs, pairEnds } = await runGivingWay(deriving, giveWay);
       if (this.#held !== held) return;
       this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
     }
@@ -280,7 +284,10 @@ export class Bm25Index implements LexicalIndex {
    */
   #documents(): DocumentPairs {
     if (!this.#documentTerms) {
-      const { pairs, pairEnds } = runAtOnce(derivingDocumentPairs(this.#held!));
+      const held = this.#held!;
+      const { pairs, pairEnds } = runAtOnce(
+        derivingDocumentPairs(held, DocumentPairs.growthOf(held.byTerm.pairs.length)),
+      );
       this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
     }
     return this.#documentTerms;

@@ -8,11 +8,16 @@ export function fileIdOf(chunkId: string): string {
   return chunkId.slice(0, chunkId.lastIndexOf('#'));
 }
 
+/** Stored chunk ids filed by file between two pauses of `CollectionIndex.prepareChanges`. */
+const IDS_FILED_PER_STEP = 16_384;
+
 /** The in-memory search state of one collection: dense + keyword indexes, updated per file. */
 export class CollectionIndex {
   readonly #chunksByFile = new Map<string, string[]>();
   /** Chunk ids restored from the store, not yet in `#chunksByFile`. */
   #ungrouped: (readonly string[])[];
+  /** How many of the first ungrouped ids are filed already (`prepareChanges` files in steps). */
+  #firstFiled = 0;
 
   /**
    * `storedIds`: chunk ids both indexes already hold (a collection restored from the store), in
@@ -59,7 +64,14 @@ export class CollectionIndex {
     await this.lexical.prepareChanges(giveWay);
     await this.vectors.prepareChanges?.(giveWay);
     while (this.#ungrouped.length > 0) {
-      this.#file(this.#ungrouped.shift()!);
+      const ids = this.#ungrouped[0]!;
+      const end = Math.min(ids.length, this.#firstFiled + IDS_FILED_PER_STEP);
+      this.#file(ids, this.#firstFiled, end);
+      this.#firstFiled = end;
+      if (end === ids.length) {
+        this.#ungrouped.shift();
+        this.#firstFiled = 0;
+      }
       await giveWay();
     }
   }
@@ -80,12 +92,17 @@ export class CollectionIndex {
 
   /** Files the stored chunk ids by their file, at the first change rather than on load. */
   #groupByFile(): void {
-    for (const ids of this.#ungrouped) this.#file(ids);
+    this.#ungrouped.forEach((ids, group) => {
+      this.#file(ids, group === 0 ? this.#firstFiled : 0, ids.length);
+    });
     this.#ungrouped = [];
+    this.#firstFiled = 0;
   }
 
-  #file(ids: readonly string[]): void {
-    for (const id of ids) {
+  /** Files `ids[start..end)` under their files. */
+  #file(ids: readonly string[], start: number, end: number): void {
+    for (let position = start; position < end; position += 1) {
+      const id = ids[position]!;
       const fileId = fileIdOf(id);
       const list = this.#chunksByFile.get(fileId);
       if (list) list.push(id);

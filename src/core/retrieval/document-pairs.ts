@@ -42,6 +42,14 @@ export class DocumentPairs {
     return new DocumentPairs(pairs, pairEnds.at(-1) ?? 0, pairEnds.slice(), owned);
   }
 
+  /**
+   * The room a full pool of `count` pairs grows by: pairs derived for a change are given it
+   * beforehand, so the first append copies nothing (140 MB in one step at 500,000 chunks).
+   */
+  static growthOf(count: number): number {
+    return Math.floor(count / 2);
+  }
+
   /** Slots given so far, those of removed documents included. */
   get slots(): number {
     return this.#slots;
@@ -85,7 +93,7 @@ export class DocumentPairs {
       const capacity = Math.max(
         INITIAL_CAPACITY,
         this.#used + numbers,
-        Math.floor(this.#pool.length * 1.5),
+        this.#pool.length + DocumentPairs.growthOf(this.#pool.length),
       );
       const pool = new Uint32Array(capacity);
       pool.set(this.#pool.subarray(0, this.#used));

@@ -34,13 +34,16 @@ export function baseOf(segment: KeywordSegment): KeywordBase {
 /**
  * Every document's packed (term, frequency) pairs of `base`, document after document (`pairEnds`
  * as in `KeywordSegment`), each document's terms in the order of their ids: its lists turned
- * document-major, as `invertPairs` turns documents term-major. Sliced work (`invertingPairs`).
+ * document-major, as `invertPairs` turns documents term-major. Sliced work (`invertingPairs`),
+ * the pairs followed by `room` numbers of room in the same array.
  */
 export function* derivingDocumentPairs(
   base: KeywordBase,
+  room = 0,
 ): SlicedWork<{ pairs: Uint32Array; pairEnds: Int32Array }> {
   const listEnds = listStarts(base.byTerm.holders).subarray(1);
-  const { holders, pairs } = yield* invertingPairs(base.ids.length, base.byTerm.pairs, listEnds);
+  const lists = base.byTerm.pairs;
+  const { holders, pairs } = yield* invertingPairs(base.ids.length, lists, listEnds, room);
   // Each document's pairs end where the next one's would start.
   return { pairs, pairEnds: listStarts(holders).subarray(1) };
 }

@@ -41,6 +41,21 @@ describe('DocumentPairs', () => {
     expect(pairs.get(2)).toEqual(pairsOf(6, 3));
   });
 
+  it('appends into the room left after the pairs it took over, without a copy', () => {
+    const withRoom = new Uint32Array(3 + DocumentPairs.growthOf(3));
+    withRoom.set(pairsOf(4, 1, 5, 2, 6, 3));
+    const pairs = DocumentPairs.of(withRoom, Int32Array.from([2, 3]), true);
+    expect(withRoom).toHaveLength(4);
+    pairs.append(pairsOf(9, 9));
+    expect(pairs.get(2)).toEqual(pairsOf(9, 9));
+    expect(pairs.get(2)!.buffer).toBe(withRoom.buffer);
+    pairs.append(pairsOf(8, 8));
+    expect(pairs.get(3)!.buffer).not.toBe(withRoom.buffer); // full: grown by a copy
+    expect([0, 1, 2, 3].map((slot) => [...pairs.get(slot)])).toEqual(
+      [pairsOf(4, 1, 5, 2), pairsOf(6, 3), pairsOf(9, 9), pairsOf(8, 8)].map((each) => [...each]),
+    );
+  });
+
   it("rebuilds over its own pool, never over a segment's pairs", () => {
     const own = DocumentPairs.empty();
     own.append(pairsOf(1, 1, 2, 2));

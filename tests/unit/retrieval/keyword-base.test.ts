@@ -33,6 +33,10 @@ describe('keyword bases', () => {
     const { pairs, pairEnds } = runAtOnce(derivingDocumentPairs(baseOf(segment)));
     expect([...pairEnds]).toEqual([2, 5, 6]);
     expect(unpacked(pairs)).toEqual([0, 2, 1, 1, 0, 255, 1, 1, 2, 1, 2, 1]);
+    const withRoom = runAtOnce(derivingDocumentPairs(baseOf(segment), 4));
+    expect(withRoom.pairs).toHaveLength(10);
+    expect(withRoom.pairs.subarray(0, 6)).toEqual(pairs);
+    expect(withRoom.pairEnds).toEqual(pairEnds);
   });
 
   it('gives where each list starts and where the last ends', () => {
