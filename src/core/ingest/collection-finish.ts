@@ -8,7 +8,10 @@ import { storeVectorCodes } from '../retrieval/stored-vector-codes.ts';
 import { timeSlices } from '../time-slices.ts';
 import type { Collection } from '../types.ts';
 
-/** Milliseconds of work between pauses while a keyword index is rebuilt at the end of a sync. */
+/**
+ * Milliseconds of work between pauses while a keyword index is rebuilt, or the knowledge boundary
+ * fitted, at the end of a sync.
+ */
 const MERGE_SLICE_MS = 30;
 
 /**
@@ -26,13 +29,14 @@ export async function finishCollection(
 ): Promise<void> {
   const id = collection.id;
   if (changed) {
-    await mergeKeywordIndex(store, id, timeSlices(MERGE_SLICE_MS), live?.lexical);
+    const giveWay = timeSlices(MERGE_SLICE_MS);
+    await mergeKeywordIndex(store, id, giveWay, live?.lexical);
     if (live) await storeVectorCodes(store, id, dim, live.vectors);
     const [previous, stored] = await Promise.all([store.getCentroids(id), store.getCollection(id)]);
     const read: ReadVectorBatches = (onBatch) =>
       store.loadVectorBatches(id, (batch) => onBatch(batch.vectors));
     const boundary =
-      (await computeBoundaryInBatches(id, read, stored?.chunkCount ?? 0, dim, previous)) ??
+      (await computeBoundaryInBatches(id, read, stored?.chunkCount ?? 0, dim, previous, giveWay)) ??
       computeBoundary(id, (await store.loadVectors(id)).vectors, dim, previous);
     await store.putCentroids(boundary);
   }

@@ -27,9 +27,9 @@ export function computeBoundary(
 }
 
 /**
- * `computeBoundary` over the collection's `chunkCount` vectors read in batches (two reads, no
- * array of them all; `clusterVectorBatches`), the same boundary; `undefined` when the vectors
- * changed between the reads.
+ * `computeBoundary` over the collection's `chunkCount` vectors read in batches (no array of them
+ * all; `clusterVectorBatches`, in slices with `giveWay` between them when given), the same
+ * boundary; `undefined` when the read did not hold `chunkCount` vectors.
  */
 export async function computeBoundaryInBatches(
   collectionId: string,
@@ -37,15 +37,15 @@ export async function computeBoundaryInBatches(
   chunkCount: number,
   dim: number,
   previous?: StoredCentroids,
+  giveWay?: () => Promise<void>,
 ): Promise<StoredCentroids | undefined> {
   const clustering = await clusterVectorBatches(
     read,
     chunkCount,
     dim,
     clusterCountFor(chunkCount),
-    {
-      initial: initialCentroids(previous, dim),
-    },
+    { initial: initialCentroids(previous, dim) },
+    giveWay,
   );
   return clustering && toBoundary(collectionId, chunkCount, clustering);
 }

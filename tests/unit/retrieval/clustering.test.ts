@@ -105,6 +105,24 @@ describe('clustering in batches', () => {
     expect(estimated!.counts.reduce((sum, count) => sum + count, 0)).toBe(300);
   });
 
+  it('fits in slices, giving way between them, to the same clustering as at once', async () => {
+    const many = clustered(8, 200, dim, 3);
+    const atOnce = clusterVectors(many, dim, 30);
+    let pauses = 0;
+    const sliced = await clusterVectorBatches(
+      batchesOf(many, dim, 100),
+      1_600,
+      dim,
+      30,
+      {},
+      async () => {
+        pauses += 1;
+      },
+    );
+    expect(pauses).toBeGreaterThan(10);
+    expect(sliced).toEqual(atOnce);
+  });
+
   it('gives nothing when a read does not hold the rows it was told of', async () => {
     expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 299, dim, 12)).toBeUndefined();
     expect(await clusterVectorBatches(batchesOf(vectors, dim, 7), 0, dim, 12)).toEqual({
