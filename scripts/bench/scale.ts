@@ -23,6 +23,7 @@ import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { ownMemory, peakResidentBytes, trackPeakMemory } from './own-memory.ts';
 import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
 import { measureFreshReloads, measureReload } from './scale-reload.ts';
+import { measureResync } from './scale-resync.ts';
 import { settleMemory } from './settle-memory.ts';
 import { rounded, timed } from './timing.ts';
 
@@ -40,7 +41,8 @@ type StoreKind = (typeof STORES)[number];
  * the collection again from the store as the app does on its first search after a reload (cold
  * first search, 3 times; `scale-reload.ts`): with `LevelStore` each time in a new process, as
  * after a tab's reload (`fresh…` figures), then in this process after the ingest. It times
- * `--queries` questions of the dev question files in each search mode on the reloaded index.
+ * `--queries` questions of the dev question files in each search mode on the reloaded index,
+ * then adds one file to the folder and syncs it into the loaded collection (`scale-resync.ts`).
  * Reports ingest time and rate, search latency, and resident memory and JS heap at each step. The store is `LevelStore` by default (on disk, in a
  * temporary folder: LevelDB, the engine under Chromium's IndexedDB, so texts and float32 rows stay
  * out of memory as in the browser); `--store memory` holds everything in the heap, and `--store
@@ -111,6 +113,8 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
     log(`search: ${JSON.stringify(latency)}`);
     await settleMemory();
     const after = memory();
+    const resync = await measureResync(store, embedder, collection, folder, reload.search);
+    log(`re-sync of one added file: ${JSON.stringify(resync)}`);
     return {
       store: storeKind,
       files,
@@ -143,6 +147,7 @@ export async function runScaleBench(args: string[]): Promise<Record<string, unkn
       indexMb: withIndex.heapMb - storeOnly.heapMb,
       rssAfterSearchesMb: after.rssMb,
       rssFileAfterSearchesMb: after.rssFileMb,
+      ...resync,
       storeOnDiskMb: rounded((await folderBytes(storeFolder)) / MB, 1),
       embedder: embedder.id,
     };
