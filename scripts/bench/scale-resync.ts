@@ -8,8 +8,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { runIngest } from '../../src/core/ingest/ingest-job.ts';
+import type { IngestProgress } from '../../src/core/ingest/progress.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
+import type { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';
 import type { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import type { Collection } from '../../src/core/types.ts';
 import { createNodeParsers } from '../node-parsers.ts';
@@ -40,16 +42,8 @@ export async function measureResync(
   }, PROBE_MS);
   try {
     const run = await timed(() =>
-      runIngest({
-        collection,
-        source: new NodeFolderSource(folder),
-        store,
-        embedder,
-        parsers: createNodeParsers(),
-        index,
-        onProgress: (progress) => {
-          if (progress.phase === 'finishing') phase = 'finishing';
-        },
+      syncFolder({ store, embedder, collection, folder }, index, (progress) => {
+        if (progress.phase === 'finishing') phase = 'finishing';
       }),
     );
     if (run.value.filesDone !== 1 || run.value.filesFailed + run.value.filesSkipped > 0) {
@@ -63,4 +57,21 @@ export async function measureResync(
   } finally {
     clearInterval(probe);
   }
+}
+
+/** Syncs `folder` into `collection` with the real Node pipeline and the live `index`. */
+export function syncFolder(
+  target: { store: Store; embedder: Embedder; collection: Collection; folder: string },
+  index: CollectionIndex,
+  onProgress?: (progress: IngestProgress) => void,
+): Promise<IngestProgress> {
+  return runIngest({
+    collection: target.collection,
+    source: new NodeFolderSource(target.folder),
+    store: target.store,
+    embedder: target.embedder,
+    parsers: createNodeParsers(),
+    index,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

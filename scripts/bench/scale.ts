@@ -8,14 +8,11 @@ import { parseArgs } from 'node:util';
 import { positiveWholeNumber } from '../eval/dataset-options.ts';
 import { readSourcePassages, scaleFilesFor, writeScaleFolder } from '../fixtures/scale-folder.ts';
 import { createEmbedder } from '../node-embedder.ts';
-import { createNodeParsers } from '../node-parsers.ts';
-import { NodeFolderSource } from '../../src/adapters/source/node-folder-source.ts';
 import { IdbStore } from '../../src/adapters/store/idb-store.ts';
 import { LevelStore } from '../../src/adapters/store/level-store.ts';
 import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { newCollection } from '../../src/core/collection.ts';
-import { runIngest } from '../../src/core/ingest/ingest-job.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 import type { Collection } from '../../src/core/types.ts';
@@ -23,7 +20,7 @@ import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { ownMemory, peakResidentBytes, trackPeakMemory } from './own-memory.ts';
 import { measureSearches, readQueries, RESULTS_PER_SEARCH } from './scale-queries.ts';
 import { measureFreshReloads, measureReload } from './scale-reload.ts';
-import { measureResync } from './scale-resync.ts';
+import { measureResync, syncFolder } from './scale-resync.ts';
 import { settleMemory } from './settle-memory.ts';
 import { rounded, timed } from './timing.ts';
 
@@ -171,14 +168,7 @@ async function measureIngest(
   const search = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
   const stopTracking = trackPeakMemory();
   const run = await timed(async () =>
-    runIngest({
-      collection,
-      source: new NodeFolderSource(folder),
-      store,
-      embedder,
-      parsers: createNodeParsers(),
-      index: await search.open(collection.id),
-    }),
+    syncFolder({ store, embedder, collection, folder }, await search.open(collection.id)),
   );
   const peak = stopTracking();
   // The process's highest resident memory so far: the ingest's, even inside a synchronous step
