@@ -29,8 +29,9 @@ const FEEDBACK_TERMS = 20;
  * Okapi BM25 with incremental add and remove. Each document gets a slot: its id, its length in
  * terms, and its (term id, frequency) pairs, kept for removal and re-merging; an index loaded
  * from a base (or just compacted) derives those pairs from its lists only at its first change
- * or ahead of it (`prepareChanges`; decision 0027). Pairs are packed one number each (`packPair`, decision 0024), frequencies too
- * large to pack kept exactly beside them (`LargeFrequencies`). A removed document leaves a dead
+ * or ahead of it (`prepareChanges`; decision 0027). Pairs are packed one number each
+ * (`packPair`, decision 0024), frequencies too large to pack kept exactly beside them
+ * (`LargeFrequencies`). A removed document leaves a dead
  * slot (length -1) that searches skip; once dead slots outnumber live ones, the index is rebuilt
  * from the live slots' pairs (no re-tokenizing).
  * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
