@@ -1,5 +1,5 @@
 import type { KeywordBase, KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
-import { mappingPositions, runAtOnce, runGivingWay } from '../time-slices.ts';
+import { mappingPositions, runAtOnce, runGivingWay, type SlicedWork } from '../time-slices.ts';
 import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
@@ -31,9 +31,9 @@ const FEEDBACK_TERMS = 20;
  * from a base (or just compacted) derives those pairs from its lists only at its first change
  * or ahead of it (`prepareChanges`; decision 0027). Pairs are packed one number each
  * (`packPair`, decision 0024), frequencies too large to pack kept exactly beside them
- * (`LargeFrequencies`). A removed document leaves a dead
- * slot (length -1) that searches skip; once dead slots outnumber live ones, the index is rebuilt
- * from the live slots' pairs (no re-tokenizing).
+ * (`LargeFrequencies`). A removed document leaves a dead slot (length -1) that searches skip;
+ * once dead slots outnumber live ones, the index is rebuilt from the live slots' pairs (no
+ * re-tokenizing).
  * Text is tokenised only by `analyzeDocuments`: documents come in as counted segments (stored
  * ones need no tokenising at all) and go out as a base (`toBase`, what the store keeps).
  */
@@ -135,13 +135,9 @@ export class Bm25Index implements LexicalIndex {
     const held = this.#held;
     if (!held) return; // changed since the last load or compaction: all made
     if (!this.#documentTerms) {
-      const deriving = derivingDocumentPairs(
-        held,
-        DocumentPairs.growthOf(held.byTerm.pairs.length),
-      );
-      const { pairs, pairEnds } = await runGivingWay(deriving, giveWay);
+      const documents = await runGivingWay(derivingSlotPairs(held), giveWay);
       if (this.#held !== held) return;
-      this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
+      this.#documentTerms = documents;
     }
     if (!this.#slotOf) {
       const slots = await runGivingWay(mappingPositions(this.#ids), giveWay);
@@ -284,13 +280,7 @@ export class Bm25Index implements LexicalIndex {
    * (nothing has changed since, so those lists hold exactly every slot's pairs).
    */
   #documents(): DocumentPairs {
-    if (!this.#documentTerms) {
-      const held = this.#held!;
-      const { pairs, pairEnds } = runAtOnce(
-        derivingDocumentPairs(held, DocumentPairs.growthOf(held.byTerm.pairs.length)),
-      );
-      this.#documentTerms = DocumentPairs.of(pairs, pairEnds, true);
-    }
+    this.#documentTerms ??= runAtOnce(derivingSlotPairs(this.#held!));
     return this.#documentTerms;
   }
 
@@ -305,4 +295,14 @@ export class Bm25Index implements LexicalIndex {
   #idf(documentFrequency: number): number {
     return Math.log(1 + (this.#live - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
+}
+
+/**
+ * Every slot's pairs of `base` (held, so slot i is document i), with the room their pool's first
+ * growth would make, so the first change appends without a copy; sliced work.
+ */
+function* derivingSlotPairs(base: KeywordBase): SlicedWork<DocumentPairs> {
+  const room = DocumentPairs.growthOf(base.byTerm.pairs.length);
+  const { pairs, pairEnds } = yield* derivingDocumentPairs(base, room);
+  return DocumentPairs.of(pairs, pairEnds, true);
 }

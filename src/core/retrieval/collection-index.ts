@@ -56,9 +56,9 @@ export class CollectionIndex {
 
   /**
    * Makes ahead, in slices with `giveWay` between them, what the first change after a load
-   * needs (`LexicalIndex.prepareChanges`, `VectorIndex.prepareChanges`, the stored chunk ids filed
-   * by file): for a sync, whose
-   * first change to a large collection would otherwise hold the thread for seconds.
+   * needs (`LexicalIndex.prepareChanges`, `VectorIndex.prepareChanges`, the stored chunk ids
+   * filed by file): for a sync, whose first change to a large collection would otherwise hold
+   * the thread for seconds.
    */
   async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
     await this.lexical.prepareChanges(giveWay);
