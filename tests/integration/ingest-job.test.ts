@@ -314,6 +314,16 @@ describe.each(stores)('ingest job on the %s store', (_, createStore) => {
 });
 
 describe('searching an ingested folder', () => {
+  /** The folder synced with a live index, and a second `LibrarySearch` that loads it from the store. */
+  async function syncedThenReopened() {
+    const store = new MemoryStore();
+    const collection = await storedCollection(store);
+    const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    await ingest(store, collection, { index: await live.open(collection.id) });
+    const reopened = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    return { store, collection, live, reopened };
+  }
+
   it('finds the passage that holds a fact, in every mode', async () => {
     const store = new MemoryStore();
     const collection = await storedCollection(store);
@@ -349,11 +359,7 @@ describe('searching an ingested folder', () => {
   });
 
   it('prepares a restored collection for its changes before the first, only when it changes', async () => {
-    const store = new MemoryStore();
-    const collection = await storedCollection(store);
-    const first = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
-    await ingest(store, collection, { index: await first.open(collection.id) });
-    const restored = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const { store, collection, reopened: restored } = await syncedThenReopened();
     const index = await restored.open(collection.id);
     const prepare = vi.spyOn(index, 'prepareChanges');
     const put = vi.spyOn(index, 'putFile');
@@ -369,11 +375,7 @@ describe('searching an ingested folder', () => {
   });
 
   it('builds the same search state from the store after a restart', async () => {
-    const store = new MemoryStore();
-    const collection = await storedCollection(store);
-    const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
-    await ingest(store, collection, { index: await live.open(collection.id) });
-    const reopened = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const { live, reopened } = await syncedThenReopened();
     const query = 'How many visitors came, and who is the treasurer?';
     const expected = await live.search(query, { mode: 'hybrid', k: 5 });
     const actual = await reopened.search(query, { mode: 'hybrid', k: 5 });
