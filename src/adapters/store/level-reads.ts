@@ -114,12 +114,13 @@ export class LevelReads {
 
   /**
    * Hands the collection's vector rows to `onRows` `VECTOR_BATCH_FILES` files at a time, in id
-   * order; resolves the collection's `dim` (0 when there is no collection).
+   * order, each once the one before is done; resolves the collection's `dim` (0 when there is
+   * no collection).
    */
   async vectorRows(
     collectionId: string,
     snapshot: Snapshot | undefined,
-    onRows: (rows: VectorRow[], dim: number) => void,
+    onRows: (rows: VectorRow[], dim: number) => void | Promise<void>,
   ): Promise<number> {
     const collection = await this.#rows.read<Collection>(
       this.#tables.collections,
@@ -131,7 +132,7 @@ export class LevelReads {
     for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
       const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
       const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, batch, snapshot);
-      onRows(
+      await onRows(
         rows.filter((row) => row !== undefined),
         dim,
       );
