@@ -91,9 +91,7 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       expect(batches.flatMap((batch) => batch.ids)).toEqual(whole.ids);
       expect(batches.flatMap((batch) => batch.vectors)).toEqual(bytesOf(whole.vectors));
       const none: unknown[] = [];
-      await store.loadVectorBatches('missing', (batch) => {
-        none.push(batch);
-      });
+      await store.loadVectorBatches('missing', (batch) => none.push(batch));
       expect(none).toEqual([]);
     });
 

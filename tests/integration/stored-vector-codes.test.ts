@@ -37,31 +37,6 @@ async function sync(): Promise<void> {
   await ingestFixtureCollection(store, 'notes', embedder, folder, () => search.open('notes'));
 }
 
-/**
- * `store` as one `LibrarySearch` sees it, its reads of every vector row listed: other searches
- * of this file may still read rows behind their loads.
- */
-function watched(): { store: IdbStore; rowReads: Promise<void>[] } {
-  const rowReads: Promise<void>[] = [];
-  const proxy = new Proxy(store, {
-    get(target, key) {
-      if (key === 'loadVectorBatches') {
-        return (...args: Parameters<IdbStore['loadVectorBatches']>) => {
-          const read = target.loadVectorBatches(...args);
-          rowReads.push(read);
-          return read;
-        };
-      }
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { store: proxy, rowReads };
-}
-
-/** An index that holds every float and reads every row at its load (it has no codes to take). */
-const rowsAtLoad: CreateVectorIndex = (dim, size) => new FlatIndex(dim, { expectedRows: size });
-
 async function rankings(search: LibrarySearch): Promise<string[][]> {
   const found: string[][] = [];
   for (const query of QUERIES) {
@@ -90,31 +65,13 @@ describe('stored vector codes', () => {
     const codes = await store.getVectorCodes('notes');
     expect(codes?.ids).toHaveLength(chunkCount);
     expect(codes?.generation).toBe((await store.loadKeywordState('notes')).generation);
-    const { store: seen, rowReads } = watched();
-    const reloaded = new LibrarySearch(seen, async () => embedder, codesOnly);
-    const inMemory = new LibrarySearch(store, async () => embedder, rowsAtLoad);
+    const rowReads = vi.spyOn(store, 'loadVectorBatches');
+    const reloaded = new LibrarySearch(store, async () => embedder, codesOnly);
+    const inMemory = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await reloaded.open('notes');
-    expect(rowReads).toHaveLength(0);
+    expect(rowReads).not.toHaveBeenCalled();
     expect(await rankings(reloaded)).toEqual(await rankings(inMemory));
-  });
-
-  it('let an index that keeps its floats search at once, its rows read behind the searches', async () => {
-    await sync();
-    const { store: seen, rowReads } = watched();
-    const reloaded = new LibrarySearch(seen, async () => embedder, chooseVectorIndex);
-    const vectors = (await reloaded.open('notes')).vectors as FlatIndex;
-    expect(vectors.keepsFloats).toBe(false);
-    const fromCodes = await rankings(reloaded);
-    // The rows are read once the searches have stopped for half a second.
-    await vi.waitFor(() => expect(rowReads).toHaveLength(1), { timeout: 10_000 });
-    await rowReads[0];
-    await vi.waitFor(() => expect(vectors.keepsFloats).toBe(true));
-    const fromRows = await rankings(reloaded);
-    expect(rowReads).toHaveLength(1);
-    expect(fromRows).toEqual(
-      await rankings(new LibrarySearch(store, async () => embedder, rowsAtLoad)),
-    );
-    expect(fromCodes).toEqual(fromRows);
+    rowReads.mockRestore();
   });
 
   it('are not read once a write has changed the collection', async () => {
@@ -125,15 +82,16 @@ describe('stored vector codes', () => {
     await ingestFixtureCollection(store, 'notes', embedder, folder);
     const { generation } = await store.loadKeywordState('notes');
     expect((await store.getVectorCodes('notes'))!.generation).toBeLessThan(generation);
-    const { store: seen, rowReads } = watched();
-    const reloaded = new LibrarySearch(seen, async () => embedder, codesOnly);
-    const inMemory = new LibrarySearch(store, async () => embedder, rowsAtLoad);
+    const rowReads = vi.spyOn(store, 'loadVectorBatches');
+    const reloaded = new LibrarySearch(store, async () => embedder, codesOnly);
+    const inMemory = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
     await reloaded.open('notes');
-    expect(rowReads).toHaveLength(1);
+    expect(rowReads).toHaveBeenCalledTimes(1);
     expect(await rankings(reloaded)).toEqual(await rankings(inMemory));
     expect(
       (await reloaded.search('ferry to the island', { mode: 'dense', k: 1 })).passages[0]?.chunk
         .path,
     ).toBe('added.md');
+    rowReads.mockRestore();
   });
 });

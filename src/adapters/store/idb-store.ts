@@ -226,10 +226,7 @@ export class IdbStore implements Store {
     return concatenateVectorRows(rows, collection?.dim ?? 0);
   }
 
-  loadVectorBatches(
-    collectionId: string,
-    onBatch: (batch: StoredVectors) => void | Promise<void>,
-  ): Promise<void> {
+  loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void> {
     return readVectorBatches(this.connection, collectionId, onBatch);
   }
 

@@ -114,13 +114,12 @@ export class LevelReads {
 
   /**
    * Hands the collection's vector rows to `onRows` `VECTOR_BATCH_FILES` files at a time, in id
-   * order, each once the one before is done; resolves the collection's `dim` (0 when there is
-   * no collection).
+   * order; resolves the collection's `dim` (0 when there is no collection).
    */
   async vectorRows(
     collectionId: string,
     snapshot: Snapshot | undefined,
-    onRows: (rows: VectorRow[], dim: number) => void | Promise<void>,
+    onRows: (rows: VectorRow[], dim: number) => void,
   ): Promise<number> {
     const collection = await this.#rows.read<Collection>(
       this.#tables.collections,
@@ -132,7 +131,7 @@ export class LevelReads {
     for (let start = 0; start < fileIds.length; start += VECTOR_BATCH_FILES) {
       const batch = fileIds.slice(start, start + VECTOR_BATCH_FILES);
       const rows = await this.#rows.readMany<VectorRow>(this.#tables.vectors, batch, snapshot);
-      await onRows(
+      onRows(
         rows.filter((row) => row !== undefined),
         dim,
       );

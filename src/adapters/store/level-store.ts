@@ -209,16 +209,14 @@ export class LevelStore implements Store {
   async loadVectors(collectionId: string): Promise<StoredVectors> {
     const rows: VectorRow[] = [];
     const dim = await this.#read((snapshot) =>
-      this.#reads.vectorRows(collectionId, snapshot, (batch) => {
-        rows.push(...batch);
-      }),
+      this.#reads.vectorRows(collectionId, snapshot, (batch) => rows.push(...batch)),
     );
     return concatenateVectorRows(rows, dim);
   }
 
   async loadVectorBatches(
     collectionId: string,
-    onBatch: (batch: StoredVectors) => void | Promise<void>,
+    onBatch: (batch: StoredVectors) => void,
   ): Promise<void> {
     await this.#read((snapshot) =>
       this.#reads.vectorRows(collectionId, snapshot, (rows, dim) =>
@@ -236,9 +234,7 @@ export class LevelStore implements Store {
       const collection = await this.getCollection(collectionId);
       if (!collection) throw new CollectionNotFoundError(collectionId);
       const rows: VectorRow[] = [];
-      await this.#reads.vectorRows(collectionId, undefined, (batch) => {
-        rows.push(...batch);
-      });
+      await this.#reads.vectorRows(collectionId, undefined, (batch) => rows.push(...batch));
       for (const row of replaceVectorRows(rows, collectionId, replacement)) {
         write.put('vectors', row.fileId, row);
       }

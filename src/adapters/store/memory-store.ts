@@ -188,14 +188,14 @@ export class MemoryStore implements Store {
 
   async loadVectorBatches(
     collectionId: string,
-    onBatch: (batch: StoredVectors) => void | Promise<void>,
+    onBatch: (batch: StoredVectors) => void,
   ): Promise<void> {
     const dim = this.collections.get(collectionId)?.dim ?? 0;
     const rows = this.rowsOf(collectionId).sort((left, right) =>
       compareKeys(left.fileId, right.fileId),
     );
     for (let start = 0; start < rows.length; start += VECTOR_BATCH_FILES) {
-      await onBatch(concatenateVectorRows(rows.slice(start, start + VECTOR_BATCH_FILES), dim));
+      onBatch(concatenateVectorRows(rows.slice(start, start + VECTOR_BATCH_FILES), dim));
     }
   }
 

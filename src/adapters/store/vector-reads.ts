@@ -1,6 +1,7 @@
 /** Reads of stored vector rows that hand out less than a collection's whole array. */
 import type { StoredVectors } from '../../core/ports/store.ts';
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
+import { compareKeys } from './record-order.ts';
 import type { ArchivistDatabase } from './schema.ts';
 import {
   concatenateVectorRows,
@@ -10,25 +11,27 @@ import {
 } from './vector-rows.ts';
 
 /**
- * `Store.loadVectorBatches`: the collection's rows by their keys (the file ids,
- * `${collectionId}/${path}`, so one key range holds them all and no index is read),
- * `VECTOR_BATCH_FILES` at a time, each batch a read transaction of its own (`onBatch` may wait
- * between them) taken from the key after the last one handed over.
+ * `Store.loadVectorBatches` in one read transaction: the collection's row keys first, then their
+ * rows by key range, `VECTOR_BATCH_FILES` at a time, each batch handed over before the next is
+ * asked for (a range may hold another collection's rows between, which are skipped).
  */
 export async function readVectorBatches(
   database: ArchivistDatabase,
   collectionId: string,
-  onBatch: (batch: StoredVectors) => void | Promise<void>,
+  onBatch: (batch: StoredVectors) => void,
 ): Promise<void> {
-  const dim = (await database.get('collections', collectionId))?.dim ?? 0;
-  const end = `${collectionId}0`; // '0' follows '/': the range holds exactly `${collectionId}/…`
-  let range = IDBKeyRange.bound(`${collectionId}/`, end, false, true);
-  for (;;) {
-    const rows = await database.getAll('vectors', range, VECTOR_BATCH_FILES);
+  const transaction = database.transaction(['collections', 'vectors']);
+  const vectors = transaction.objectStore('vectors');
+  const [collection, keys] = await Promise.all([
+    transaction.objectStore('collections').get(collectionId),
+    vectors.index('collectionId').getAllKeys(collectionId),
+  ]);
+  keys.sort(compareKeys);
+  for (let start = 0; start < keys.length; start += VECTOR_BATCH_FILES) {
+    const last = Math.min(start + VECTOR_BATCH_FILES, keys.length) - 1;
+    const rows = await vectors.getAll(IDBKeyRange.bound(keys[start], keys[last]));
     const own = rows.filter((row) => row.collectionId === collectionId);
-    if (own.length > 0) await onBatch(concatenateVectorRows(own, dim));
-    if (rows.length < VECTOR_BATCH_FILES) return;
-    range = IDBKeyRange.bound(rows.at(-1)!.fileId, end, true, true);
+    onBatch(concatenateVectorRows(own, collection?.dim ?? 0));
   }
 }
 

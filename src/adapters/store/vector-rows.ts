@@ -31,13 +31,11 @@ export function vectorOf(row: VectorRow | undefined, id: string): Float32Array |
 }
 
 /**
- * Files whose vector rows `Store.loadVectorBatches` hands over at once: about 2,500 chunks of the
- * scale folder (1 MB of 100-dimension rows, 3.8 MB of 384). Each batch is a read of its own, and
- * a search's reads wait for the read under way: a collection's rows are read behind its searches
- * (decision 0029), so a batch is kept short (in Chromium at 50k chunks on the slow machine of
- * docs/BENCHMARKS.md, 500 files took 0.12-0.31 s to read, 2,000 files 0.5-0.9 s).
+ * Files whose vector rows `Store.loadVectorBatches` hands over at once: about 20,000 chunks of the
+ * scale folder (30 MB of 384-dimension rows). Each batch is a read of its own; at 50k chunks in
+ * Chromium, batches of 500 files made the reload about 50 ms slower than one read of them all.
  */
-export const VECTOR_BATCH_FILES = 250;
+export const VECTOR_BATCH_FILES = 2_000;
 
 /** All rows in one pre-sized array, files in key order. */
 export function concatenateVectorRows(rows: readonly VectorRow[], dim: number): StoredVectors {

@@ -1,9 +1,4 @@
-import type {
-  StoredRowBatches,
-  StoredRows,
-  VectorCodes,
-  VectorIndex,
-} from '../../core/ports/vector-index.ts';
+import type { StoredRows, VectorCodes, VectorIndex } from '../../core/ports/vector-index.ts';
 import type { SearchHit } from '../../core/types.ts';
 import { checkQuery, resultCount } from './input-checks.ts';
 import { dotProduct } from './float-dot.ts';
@@ -68,10 +63,6 @@ export class FlatIndex implements VectorIndex {
   readonly #minimumCandidates: number;
   readonly #storedRows: StoredRows | undefined;
   readonly #floatBudgetBytes: number;
-  /** Restored from codes while it holds its float32 rows: they are to come from `restoreRows`. */
-  #rowsAwaited = false;
-  /** The rows `restoreRows` is reading, which a change waits for. */
-  #rowsRestored: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly dim: number,
@@ -110,17 +101,16 @@ export class FlatIndex implements VectorIndex {
     this.#store.remove(ids);
   }
 
-  async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
-    await this.#rowsRestored;
-    await this.#store.prepareChanges(giveWay);
+  prepareChanges(giveWay: () => Promise<void>): Promise<void> {
+    return this.#store.prepareChanges(giveWay);
   }
 
   /**
-   * The codes and scales of every row, views of the kernel's memory, when it has stored rows to
-   * re-rank with until its floats are restored (`restoreCodes`).
+   * The codes and scales of every row, views of the kernel's memory, while the index keeps codes
+   * only.
    */
   codes(): VectorCodes | undefined {
-    if (!this.#kernel || !this.#storedRows) return undefined;
+    if (!this.#kernel || this.#store.keepsFloats) return undefined;
     const { rowBytes } = this.#kernel;
     const ids = Array.from({ length: this.size }, (_, row) => this.#store.idAt(row));
     return {
@@ -133,39 +123,27 @@ export class FlatIndex implements VectorIndex {
   }
 
   /**
-   * Takes stored codes as its rows when it is empty, has stored rows to re-rank with, and they
-   * are of its format and row length. Under the float budget it then awaits its float32 rows
-   * (`restoreRows`), re-ranking with stored rows meanwhile.
+   * Takes stored codes as its rows when it is empty and would keep codes only for as many rows
+   * (past the float budget, with stored rows to re-rank with) and they are of its format and row
+   * length.
    */
   restoreCodes(codes: VectorCodes): boolean {
     const kernel = this.#kernel;
     const rows = codes.ids.length;
+    if (this.size === 0) this.#keepFloatsWithin(rows);
     if (
       !kernel ||
-      !this.#storedRows ||
-      this.size > 0 ||
+      this.#store.keepsFloats ||
       codes.format !== FLAT_CODES_FORMAT ||
       codes.rowBytes !== kernel.rowBytes ||
       codes.codes.length !== rows * kernel.rowBytes ||
-      codes.scales.length !== rows
+      codes.scales.length !== rows ||
+      !this.#store.restoreIds(codes.ids)
     ) {
       return false;
     }
-    this.#keepFloatsWithin(rows);
-    this.#rowsAwaited = this.#store.keepsFloats;
-    this.#store.dropFloats();
-    this.#store.restoreIds(codes.ids);
     kernel.restore(codes.codes, codes.scales);
     return true;
-  }
-
-  /** The float32 rows after `restoreCodes` under the float budget (see `VectorIndex.restoreRows`). */
-  restoreRows(batches: StoredRowBatches, giveWay: () => Promise<void>): Promise<boolean> {
-    if (!this.#rowsAwaited) return Promise.resolve(false);
-    this.#rowsAwaited = false;
-    const restored = this.#store.restoreFloats(batches, giveWay);
-    this.#rowsRestored = restored.catch(() => false);
-    return restored;
   }
 
   async search(query: Float32Array, k: number): Promise<SearchHit[]> {

@@ -1,5 +1,4 @@
 import { mappingPositions, runAtOnce, runGivingWay } from '../../core/time-slices.ts';
-import type { StoredRowBatches } from '../../core/ports/vector-index.ts';
 import { checkRows } from './input-checks.ts';
 
 /** Keeps data derived from each row (codes, scales) in step with a `RowStore`. */
@@ -18,8 +17,7 @@ const growthFactor = 1.5;
 /**
  * Float32 rows under string ids, packed without gaps: rows `0 .. size - 1` are live. An added id
  * already present is overwritten in place; a removed row is filled by the last row. After
- * `dropFloats` it keeps only the ids and their rows' places, for a listener that keeps codes,
- * until `restoreFloats` gives the floats back.
+ * `dropFloats` it keeps only the ids and their rows' places, for a listener that keeps codes.
  */
 export class RowStore {
   #rows = new Float32Array(0);
@@ -29,8 +27,6 @@ export class RowStore {
   #ids: string[] = [];
   /** Row by id; built when first needed after `restoreIds` (a reload that only searches). */
   #rowById: Map<string, number> | undefined = new Map();
-  /** Adds and removals so far: rows read for an earlier state are not taken. */
-  #changes = 0;
 
   constructor(
     readonly dim: number,
@@ -56,7 +52,7 @@ export class RowStore {
     return this.#keepsFloats;
   }
 
-  /** Frees the floats and keeps none until `restoreFloats`; rows stay in their places. */
+  /** Frees the floats and keeps none from now on; rows stay in their places. */
   dropFloats(): void {
     this.#keepsFloats = false;
     this.#rows = new Float32Array(0);
@@ -68,7 +64,6 @@ export class RowStore {
 
   add(ids: readonly string[], vectors: Float32Array): void {
     checkRows(this.dim, ids, vectors);
-    this.#changes += 1;
     this.reserve(this.size + ids.length);
     const first = this.size;
     const written = new Int32Array(ids.length);
@@ -113,39 +108,7 @@ export class RowStore {
     if (!this.#rowById && this.#ids === ids) this.#rowById = rowById;
   }
 
-  /**
-   * Gives a store that keeps no floats the floats of every row from `batches`, and keeps floats
-   * from then on. The map by id is made first, in slices with `giveWay`. Resolves false, nothing
-   * changed, when the store keeps floats already, when a row was not given or when an add or a
-   * removal came meanwhile (the rows read may be older than the store's).
-   */
-  async restoreFloats(batches: StoredRowBatches, giveWay: () => Promise<void>): Promise<boolean> {
-    if (this.#keepsFloats) return false;
-    await this.prepareChanges(giveWay);
-    const changes = this.#changes;
-    const rowById = this.#rowByIdMap();
-    const floats = new Float32Array(this.#capacity * this.dim);
-    const given = new Uint8Array(this.size);
-    let count = 0;
-    await batches((ids, vectors) => {
-      if (this.#changes !== changes) return;
-      checkRows(this.dim, ids, vectors);
-      ids.forEach((id, index) => {
-        const row = rowById.get(id);
-        if (row === undefined || given[row] === 1) return;
-        given[row] = 1;
-        count += 1;
-        floats.set(vectors.subarray(index * this.dim, (index + 1) * this.dim), row * this.dim);
-      });
-    });
-    if (this.#changes !== changes || this.#keepsFloats || count !== this.size) return false;
-    this.#rows = floats;
-    this.#keepsFloats = true;
-    return true;
-  }
-
   remove(ids: readonly string[]): void {
-    this.#changes += 1;
     const rowById = this.#rowByIdMap();
     for (const id of ids) {
       const row = rowById.get(id);

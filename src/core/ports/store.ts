@@ -176,14 +176,10 @@ export interface Store {
   /** All vectors of the collection in one array, row i belonging to `ids[i]` (files in id order). */
   loadVectors(collectionId: string): Promise<StoredVectors>;
   /**
-   * The same vectors handed to `onBatch` a batch of files at a time (files in id order), so that
-   * no array of them all is made; the next batch is read once `onBatch` (and its promise) is
-   * done. Each batch may be a read of its own: a change between them may show in later batches.
+   * The same vectors handed to `onBatch` a batch of files at a time (files in id order, in one
+   * read), so that no array of them all is made: `onBatch` runs synchronously between reads.
    */
-  loadVectorBatches(
-    collectionId: string,
-    onBatch: (batch: StoredVectors) => void | Promise<void>,
-  ): Promise<void>;
+  loadVectorBatches(collectionId: string, onBatch: (batch: StoredVectors) => void): Promise<void>;
   /**
    * The stored vectors of chunks, one entry per id in the order asked, `undefined` where no chunk
    * has that id: what an index that keeps only compact codes in memory re-ranks with.

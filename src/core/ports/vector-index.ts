@@ -17,29 +17,20 @@ export interface VectorIndex {
    */
   search(query: Float32Array, k: number): Promise<SearchHit[]>;
   /**
-   * The compact codes it searches by, when it could be restored from them (else `undefined`):
-   * stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads them instead of
-   * every row. The arrays may be views of the index's own memory, valid until it next changes (a
-   * store keeps copies of exactly their bytes).
+   * The compact codes it searches by, when it holds them instead of the float32 rows (else
+   * `undefined`): stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads
+   * them instead of every row. The arrays may be views of the index's own memory, valid until it
+   * next changes (a store keeps copies of exactly their bytes).
    */
   codes?(): VectorCodes | undefined;
   /**
    * Takes codes that an index of the same kind and dimension gave (`codes`) as its rows, when it
-   * is empty; false (nothing changed) when it cannot use them. It can search at once, re-ranking
-   * with rows read from storage; an index that holds its float32 rows in memory awaits them
-   * (`restoreRows`).
+   * is empty and would keep codes only; false (nothing changed) when it cannot use them.
    */
   restoreCodes?(codes: VectorCodes): boolean;
   /**
-   * After `restoreCodes`, reads the float32 rows it holds in memory from `batches` and re-ranks
-   * with them from then on. Resolves false, nothing changed, when it awaits no rows, or when a
-   * change came meanwhile (it then goes on re-ranking with rows read from storage).
-   */
-  restoreRows?(batches: StoredRowBatches, giveWay: () => Promise<void>): Promise<boolean>;
-  /**
    * Makes ahead what its first change after `restoreCodes` needs, in slices with `giveWay`
-   * (`timeSlices`) between them, once the rows `restoreRows` reads are in; a change not prepared
-   * for makes it in one go.
+   * (`timeSlices`) between them; a change not prepared for makes it in one go.
    */
   prepareChanges?(giveWay: () => Promise<void>): Promise<void>;
 }
@@ -56,11 +47,6 @@ export interface VectorCodes {
   /** One per row. */
   scales: Float32Array;
 }
-
-/** Stored rows read in batches, each handed over before the next is read (`Store.loadVectorBatches`). */
-export type StoredRowBatches = (
-  onBatch: (ids: readonly string[], vectors: Float32Array) => void,
-) => Promise<void>;
 
 /**
  * Reads the stored float32 rows of ids (`Store.getVectors`), `undefined` for an id no longer

@@ -7,9 +7,8 @@ import { timeSlices } from '../time-slices.ts';
 import { ChunkReads } from './chunk-reads.ts';
 import { CollectionIndex } from './collection-index.ts';
 import { searchIndexes, type RankedChunk, type SearchMode } from './hybrid-search.ts';
-import { SearchActivity } from './search-activity.ts';
 import { openKeywordIndex } from './stored-keyword-index.ts';
-import { loadCollectionVectors, restoreCollectionRows } from './stored-vector-codes.ts';
+import { loadCollectionVectors } from './stored-vector-codes.ts';
 import {
   routeByBoundary,
   type CollectionRoute,
@@ -43,13 +42,6 @@ export interface LibrarySearchResult {
 const LOAD_SLICE_MS = 30;
 
 /**
- * How long no search has run before a collection's float32 rows are read on behind its load: a
- * search waits for the batch being read (decision 0029), so none is read while a user searches
- * again and again.
- */
-const QUIET_MS = 500;
-
-/**
  * A new, empty vector index for `dim`-long rows, about `expectedSize` of them, which may read the
  * rows it re-ranks with from `storedRows` rather than hold them all.
  */
@@ -75,8 +67,6 @@ export class LibrarySearch {
    * closed (deleted, re-embedded, changed by another tab).
    */
   #collections: Promise<Collection[]> | undefined;
-  /** The searches under way: a collection's rows read behind its load wait for a quiet spell. */
-  readonly #activity = new SearchActivity(QUIET_MS);
 
   constructor(
     readonly store: Store,
@@ -126,10 +116,6 @@ export class LibrarySearch {
   }
 
   async search(query: string, options: LibrarySearchOptions): Promise<LibrarySearchResult> {
-    return this.#activity.during(() => this.#search(query, options));
-  }
-
-  async #search(query: string, options: LibrarySearchOptions): Promise<LibrarySearchResult> {
     const stored = await this.collections();
     const byId = new Map(stored.map((collection) => [collection.id, collection]));
     const collections = options.collectionIds?.flatMap((id) => byId.get(id) ?? []) ?? stored;
@@ -184,11 +170,8 @@ export class LibrarySearch {
 
   /**
    * The collection's stored keyword index (no tokenising, see `openKeywordIndex`) and its stored
-   * vectors, read side by side (`loadCollectionVectors`: its codes when they are current, else
-   * its rows a batch of files at a time, no array of them all). An index loaded from codes that
-   * holds its rows in memory gets them read behind, once it can search (`restoreCollectionRows`),
-   * a batch at a time in the quiet spells between searches (`SearchActivity`); should that fail, it goes on re-ranking with
-   * rows read from the store.
+   * vectors, read side by side (`loadCollectionVectors`: its codes when it keeps codes only, else
+   * its rows a batch of files at a time, no array of them all).
    */
   async #load(collectionId: string): Promise<CollectionIndex> {
     const collection = await this.store.getCollection(collectionId);
@@ -200,14 +183,6 @@ export class LibrarySearch {
       openKeywordIndex(this.store, collectionId, timeSlices(LOAD_SLICE_MS)),
       loadCollectionVectors(this.store, collection, vectors),
     ]);
-    const slices = timeSlices(LOAD_SLICE_MS);
-    const giveWay = async () => {
-      await slices();
-      await this.#activity.quiet();
-    };
-    void giveWay()
-      .then(() => restoreCollectionRows(this.store, collectionId, vectors, giveWay))
-      .catch(() => false);
     return new CollectionIndex(collectionId, vectors, lexical, storedIds);
   }
 }

@@ -2,12 +2,9 @@
  * A collection's vector codes in the store (`Store.putVectorCodes`): a collection past the float
  * budget keeps only int8 codes of its vectors in memory, and a load that read every float32 row
  * only to encode it again (200 MB at 500,000 chunks of 100 dimensions) reads the codes instead
- * (56 MB). A collection under the budget searches by its codes as soon as they are read, and its
- * float32 rows, read behind (`restoreCollectionRows`), take over the re-rank once all are in
- * (docs/decisions/0029-codes-first-rows-behind.md). They are stamped with the keyword index's
- * generation: every write of a file leaves a keyword segment, so codes hold exactly the
- * collection's vectors while its keyword index is still of that generation with no segment since
- * (docs/decisions/0026-stored-vector-codes.md).
+ * (56 MB). They are stamped with the keyword index's generation: every write of a file leaves a
+ * keyword segment, so codes hold exactly the collection's vectors while its keyword index is
+ * still of that generation with no segment since (docs/decisions/0026-stored-vector-codes.md).
  */
 import type { KeywordState, Store, StoredVectorCodes } from '../ports/store.ts';
 import type { VectorCodes, VectorIndex } from '../ports/vector-index.ts';
@@ -17,8 +14,8 @@ import type { Collection } from '../types.ts';
  * Fills the empty `vectors` with the collection's vectors: from its stored codes when they are
  * current and the index takes them, else from every stored row, a batch of files at a time.
  * Resolves the ids in the order loaded, in the groups read. After a load from the rows by an
- * index that gives codes, a copy of them is stored for the next load (not awaited: should that
- * fail, the next load reads the rows again).
+ * index that keeps codes only, a copy of its codes is stored for the next load (not awaited:
+ * should that fail, the next load reads the rows again).
  */
 export async function loadCollectionVectors(
   store: Store,
@@ -49,30 +46,8 @@ export async function loadCollectionVectors(
 }
 
 /**
- * Gives `vectors`, loaded from stored codes by `loadCollectionVectors`, the float32 rows it holds
- * in memory (`VectorIndex.restoreRows`), read a batch of files at a time with `giveWay` awaited
- * after each. Resolves false when it awaits none, or when a change came meanwhile.
- */
-export async function restoreCollectionRows(
-  store: Store,
-  collectionId: string,
-  vectors: VectorIndex,
-  giveWay: () => Promise<void>,
-): Promise<boolean> {
-  if (!vectors.restoreRows) return false;
-  return vectors.restoreRows(
-    (onBatch) =>
-      store.loadVectorBatches(collectionId, async (batch) => {
-        onBatch(batch.ids, batch.vectors);
-        await giveWay();
-      }),
-    giveWay,
-  );
-}
-
-/**
  * Stores the codes of `vectors`, the collection's live index at the end of a sync (after its
- * keyword merge), when it gives codes and holds the collection's chunk count.
+ * keyword merge), when it keeps codes only and holds the collection's chunk count.
  */
 export async function storeVectorCodes(
   store: Store,

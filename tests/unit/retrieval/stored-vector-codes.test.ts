@@ -5,7 +5,6 @@ import type { StoredVectorCodes } from '../../../src/core/ports/store.ts';
 import { openKeywordIndex } from '../../../src/core/retrieval/stored-keyword-index.ts';
 import {
   loadCollectionVectors,
-  restoreCollectionRows,
   storeVectorCodes,
 } from '../../../src/core/retrieval/stored-vector-codes.ts';
 import { DIM, makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
@@ -79,45 +78,16 @@ describe('stored vector codes', () => {
     expect(reloaded.size).toBe(4);
   });
 
-  it('a sync’s end stores no codes after a newer write, nor from an index with no stored rows', async () => {
+  it('a sync’s end stores no codes for an index that keeps its floats, or after a newer write', async () => {
     const store = await storeOfThreeFiles();
-    const unstored = new FlatIndex(DIM);
-    await loadCollectionVectors(store, (await store.getCollection('a'))!, unstored);
-    await storeVectorCodes(store, 'a', DIM, unstored);
+    const inMemory = new FlatIndex(DIM);
+    await loadCollectionVectors(store, (await store.getCollection('a'))!, inMemory);
+    await storeVectorCodes(store, 'a', DIM, inMemory);
     expect(await store.getVectorCodes('a')).toBeUndefined();
     const index = codesOnly(store);
     await store.loadVectorBatches('a', (batch) => index.add(batch.ids, batch.vectors));
     await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2, seed: 9 })]);
     await storeVectorCodes(store, 'a', DIM, index);
     expect(await store.getVectorCodes('a')).toBeUndefined();
-  });
-
-  it('an index that keeps its floats loads from codes, then takes its rows read behind', async () => {
-    const store = await storeOfThreeFiles();
-    const collection = (await store.getCollection('a'))!;
-    const withFloats = () =>
-      new FlatIndex(DIM, { storedRows: (ids) => store.getVectors(ids), expectedRows: 6 });
-    const first = withFloats();
-    await loadCollectionVectors(store, collection, first);
-    expect(first.keepsFloats).toBe(true);
-    await storeVectorCodes(store, 'a', DIM, first);
-    const rowReads = vi.spyOn(store, 'loadVectorBatches');
-    const second = withFloats();
-    await loadCollectionVectors(store, collection, second);
-    expect([rowReads.mock.calls.length, second.keepsFloats]).toEqual([0, false]);
-    // one.md and two.md hold the same vectors (their seeds are equal): ties may come in any order.
-    const query = (await store.getVectors(['a/three.md#1']))[0]!;
-    const scores = async (index: FlatIndex) =>
-      (await index.search(query, 6)).map((hit) => hit.score.toFixed(6));
-    expect((await second.search(query, 1))[0]!.id).toBe('a/three.md#1');
-    expect(await scores(second)).toEqual(await scores(first));
-    let pauses = 0;
-    const restored = await restoreCollectionRows(store, 'a', second, async () => {
-      pauses += 1;
-    });
-    expect([restored, second.keepsFloats, rowReads.mock.calls.length]).toEqual([true, true, 1]);
-    expect(pauses).toBeGreaterThan(0); // after each batch
-    expect(await second.search(query, 6)).toEqual(await first.search(query, 6));
-    expect(await restoreCollectionRows(store, 'a', second, async () => undefined)).toBe(false);
   });
 });

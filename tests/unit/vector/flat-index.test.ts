@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLAT_CODES_FORMAT, FlatIndex } from '../../../src/adapters/vector/flat-index.ts';
-import type { StoredRowBatches, VectorCodes } from '../../../src/core/ports/vector-index.ts';
+import type { VectorCodes } from '../../../src/core/ports/vector-index.ts';
 import { RandomVectors } from '../../../scripts/bench/random-vectors.ts';
 
 const DIM = 24;
@@ -12,29 +12,6 @@ function codesOnly(rows: Map<string, Float32Array>): FlatIndex {
     floatBudgetBytes: 0,
     storedRows: async (ids) => ids.map((id) => rows.get(id)),
   });
-}
-
-/** A flat index under its float budget, with `rows` to re-rank with until it holds its own. */
-function withFloats(rows: Map<string, Float32Array>): FlatIndex {
-  return new FlatIndex(DIM, { storedRows: async (ids) => ids.map((id) => rows.get(id)) });
-}
-
-/** All of `rows` in one array, in the map's order. */
-function concatenated(rows: Map<string, Float32Array>): Float32Array {
-  const all = new Float32Array(rows.size * DIM);
-  [...rows.values()].forEach((row, position) => all.set(row, position * DIM));
-  return all;
-}
-
-/** `rows` handed over `size` at a time, as a store reads them. */
-function batchesOf(rows: Map<string, Float32Array>, size: number): StoredRowBatches {
-  return async (onBatch) => {
-    const ids = [...rows.keys()];
-    for (let start = 0; start < ids.length; start += size) {
-      const batch = ids.slice(start, start + size);
-      onBatch(batch, concatenated(new Map(batch.map((id) => [id, rows.get(id)!]))));
-    }
-  };
 }
 
 function filled(): { index: FlatIndex; rows: Map<string, Float32Array>; queries: Float32Array[] } {
@@ -90,80 +67,11 @@ describe('FlatIndex codes', () => {
     }
   });
 
-  it('gives no codes without stored rows to re-rank with, and takes none', () => {
+  it('gives no codes while it holds the float32 rows', () => {
     const index = new FlatIndex(DIM);
     index.add(['a#0'], new RandomVectors(DIM, 'uniform', 1).next(1));
     expect(index.codes()).toBeUndefined();
-    expect(new FlatIndex(DIM).restoreCodes(filled().index.codes()!)).toBe(false);
-  });
-
-  it('under the float budget, searches from codes at once and holds its rows once restored', async () => {
-    const { index: original, rows, queries } = filled();
-    const inMemory = withFloats(rows);
-    inMemory.add([...rows.keys()], concatenated(rows));
-    inMemory.remove(['doc7.md#0', 'doc250.md#0']);
-    expect(inMemory.keepsFloats).toBe(true);
-    const restored = withFloats(rows);
-    expect(restored.restoreCodes(inMemory.codes()!)).toBe(true);
-    expect(restored.keepsFloats).toBe(false);
-    for (const query of queries) {
-      expect(await restored.search(query, 10)).toEqual(await original.search(query, 10));
-    }
-    let pauses = 0;
-    const taken = await restored.restoreRows(batchesOf(rows, 64), async () => {
-      pauses += 1;
-    });
-    expect([taken, restored.keepsFloats, pauses]).toEqual([true, true, 0]);
-    for (const query of queries) {
-      expect(await restored.search(query, 10)).toEqual(await inMemory.search(query, 10));
-    }
-    expect(await restored.restoreRows(batchesOf(rows, 64), async () => undefined)).toBe(false);
-  });
-
-  it('gives up its rows when a change comes while they are read, and a change waits for them', async () => {
-    const { rows, queries } = filled();
-    const inMemory = withFloats(rows);
-    inMemory.add([...rows.keys()], concatenated(rows));
-    const changed = withFloats(rows);
-    changed.restoreCodes(inMemory.codes()!);
-    const added = new RandomVectors(DIM, 'uniform', 9).next(1);
-    const batches = batchesOf(rows, 64);
-    let batch = 0;
-    const reading = changed.restoreRows(
-      async (onBatch) => {
-        await batches((ids, vectors) => {
-          onBatch(ids, vectors);
-          if ((batch += 1) === 2) changed.add(['new.md#0'], added);
-        });
-      },
-      async () => undefined,
-    );
-    expect(await reading).toBe(false);
-    expect(changed.keepsFloats).toBe(false);
-    rows.set('new.md#0', added);
-    inMemory.add(['new.md#0'], added);
-    for (const query of [...queries, added]) {
-      expect(await changed.search(query, 10)).toEqual(await inMemory.search(query, 10));
-    }
-
-    const waiting = withFloats(rows);
-    waiting.restoreCodes(inMemory.codes()!);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const order: string[] = [];
-    const restoring = waiting.restoreRows(
-      async (onBatch) => {
-        await held;
-        await batchesOf(rows, 64)(onBatch);
-        order.push('rows');
-      },
-      async () => undefined,
-    );
-    const preparing = waiting.prepareChanges(async () => undefined).then(() => order.push('ready'));
-    release();
-    await Promise.all([restoring, preparing]);
-    expect(order).toEqual(['rows', 'ready']);
-    expect(waiting.keepsFloats).toBe(true);
+    expect(index.restoreCodes(filled().index.codes()!)).toBe(false);
   });
 
   it('refuses codes of another format or row length, or into an index that is not empty', () => {
