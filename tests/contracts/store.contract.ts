@@ -59,6 +59,12 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       await store.writeFiles([write]);
       expect(await store.listFiles('a')).toEqual([write.file]);
       expect(await store.listFiles('b')).toEqual([]);
+      // A collection whose id extends another's keeps its own files, and the other its own.
+      await store.putCollection(makeCollection('a/m'));
+      const nested = makeWrite('a/m', 'one.md');
+      await store.writeFiles([nested]);
+      expect(await store.listFiles('a')).toEqual([write.file]);
+      expect(await store.listFiles('a/m')).toEqual([nested.file]);
       expect(await store.listChunks('a')).toEqual(write.chunks);
       const [first, , third] = write.chunks.map((chunk) => chunk.id);
       expect(await store.getChunks([third!, 'a/none#0', first!, third!])).toEqual([

@@ -12,6 +12,7 @@ import type {
 } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
 import { keepCounts, replaceCounts } from './collection-counts.ts';
+import { collectionKeyRange } from './collection-keys.ts';
 import { DatabaseClosedError, type ClosedReason } from './database-closed-error.ts';
 import { validateFileUpdate } from './file-write.ts';
 import { groupKeyOf, type ChunkGroupRow } from './chunk-groups.ts';
@@ -118,7 +119,8 @@ export class IdbStore implements Store {
   }
 
   async listFiles(collectionId: string): Promise<FileRecord[]> {
-    return this.connection.getAllFromIndex('files', 'collectionId', collectionId);
+    const files = await this.connection.getAll('files', collectionKeyRange(collectionId));
+    return files.filter((file) => file.collectionId === collectionId);
   }
 
   async writeFiles(writes: readonly FileWrite[]): Promise<void> {

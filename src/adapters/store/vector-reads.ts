@@ -1,7 +1,7 @@
 /** Reads of stored vector rows that hand out less than a collection's whole array. */
 import type { StoredVectors } from '../../core/ports/store.ts';
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
-import { compareKeys } from './record-order.ts';
+import { collectionKeyRange, collectionKeysAfter } from './collection-keys.ts';
 import type { ArchivistDatabase } from './schema.ts';
 import {
   concatenateVectorRows,
@@ -11,9 +11,9 @@ import {
 } from './vector-rows.ts';
 
 /**
- * `Store.loadVectorBatches` in one read transaction: the collection's row keys first, then their
- * rows by key range, `VECTOR_BATCH_FILES` at a time, each batch handed over before the next is
- * asked for (a range may hold another collection's rows between, which are skipped).
+ * `Store.loadVectorBatches` in one read transaction: the collection's rows by their key range
+ * (`collectionKeyRange`, no index read), `VECTOR_BATCH_FILES` at a time from the key after the
+ * last one handed over, each batch handed over before the next is asked for.
  */
 export async function readVectorBatches(
   database: ArchivistDatabase,
@@ -22,16 +22,14 @@ export async function readVectorBatches(
 ): Promise<void> {
   const transaction = database.transaction(['collections', 'vectors']);
   const vectors = transaction.objectStore('vectors');
-  const [collection, keys] = await Promise.all([
-    transaction.objectStore('collections').get(collectionId),
-    vectors.index('collectionId').getAllKeys(collectionId),
-  ]);
-  keys.sort(compareKeys);
-  for (let start = 0; start < keys.length; start += VECTOR_BATCH_FILES) {
-    const last = Math.min(start + VECTOR_BATCH_FILES, keys.length) - 1;
-    const rows = await vectors.getAll(IDBKeyRange.bound(keys[start], keys[last]));
+  const dim = (await transaction.objectStore('collections').get(collectionId))?.dim ?? 0;
+  let range = collectionKeyRange(collectionId);
+  for (;;) {
+    const rows = await vectors.getAll(range, VECTOR_BATCH_FILES);
     const own = rows.filter((row) => row.collectionId === collectionId);
-    onBatch(concatenateVectorRows(own, collection?.dim ?? 0));
+    if (own.length > 0) onBatch(concatenateVectorRows(own, dim));
+    if (rows.length < VECTOR_BATCH_FILES) return;
+    range = collectionKeysAfter(rows.at(-1)!.fileId, collectionId);
   }
 }
 
