@@ -94,4 +94,24 @@ describe('stored vector codes', () => {
     ).toBe('added.md');
     rowReads.mockRestore();
   });
+
+  it('hold the float32 rows of an index under the budget, which a reload takes as they are', async () => {
+    const live = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    await ingestFixtureCollection(store, 'notes', embedder, folder, () => live.open('notes'));
+    const { chunkCount, dim } = (await store.getCollection('notes'))!;
+    expect((await store.getVectorCodes('notes'))?.floats).toHaveLength(chunkCount * dim);
+    const rowReads = vi.spyOn(store, 'loadVectorBatches');
+    const reloaded = new LibrarySearch(store, async () => embedder, chooseVectorIndex);
+    const vectors = (await reloaded.open('notes')).vectors as FlatIndex;
+    expect(rowReads).not.toHaveBeenCalled();
+    rowReads.mockRestore();
+    expect(vectors.keepsFloats).toBe(true);
+    const rowsAtLoad = new LibrarySearch(
+      store,
+      async () => embedder,
+      // Without the int8 pass it takes no codes: it reads every row at its load.
+      (dimension, size) => new FlatIndex(dimension, { expectedRows: size, simd: false }),
+    );
+    expect(await rankings(reloaded)).toEqual(await rankings(rowsAtLoad));
+  });
 });

@@ -106,11 +106,11 @@ export class FlatIndex implements VectorIndex {
   }
 
   /**
-   * The codes and scales of every row, views of the kernel's memory, while the index keeps codes
-   * only.
+   * The codes and scales of every row, and its float32 rows while it holds them: views of its
+   * memory, valid until it next changes.
    */
   codes(): VectorCodes | undefined {
-    if (!this.#kernel || this.#store.keepsFloats) return undefined;
+    if (!this.#kernel) return undefined;
     const { rowBytes } = this.#kernel;
     const ids = Array.from({ length: this.size }, (_, row) => this.#store.idAt(row));
     return {
@@ -119,13 +119,16 @@ export class FlatIndex implements VectorIndex {
       rowBytes,
       codes: this.#kernel.codes.subarray(0, this.size * rowBytes),
       scales: this.#kernel.scales.subarray(0, this.size),
+      ...(this.#store.keepsFloats
+        ? { floats: this.#store.rows.subarray(0, this.size * this.dim) }
+        : {}),
     };
   }
 
   /**
-   * Takes stored codes as its rows when it is empty and would keep codes only for as many rows
-   * (past the float budget, with stored rows to re-rank with) and they are of its format and row
-   * length.
+   * Takes stored codes as its rows when it is empty and they are of its format and row length,
+   * with their float32 rows where it would hold as many in memory (under the float budget, or
+   * with nowhere to read them from); past the budget it keeps the codes only.
    */
   restoreCodes(codes: VectorCodes): boolean {
     const kernel = this.#kernel;
@@ -133,12 +136,11 @@ export class FlatIndex implements VectorIndex {
     if (this.size === 0) this.#keepFloatsWithin(rows);
     if (
       !kernel ||
-      this.#store.keepsFloats ||
       codes.format !== FLAT_CODES_FORMAT ||
       codes.rowBytes !== kernel.rowBytes ||
       codes.codes.length !== rows * kernel.rowBytes ||
       codes.scales.length !== rows ||
-      !this.#store.restoreIds(codes.ids)
+      !this.#store.restore(codes.ids, codes.floats)
     ) {
       return false;
     }

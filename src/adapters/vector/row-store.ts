@@ -25,7 +25,7 @@ export class RowStore {
   /** Rows there is room for (in `rows` and the listener's data). */
   #capacity = 0;
   #ids: string[] = [];
-  /** Row by id; built when first needed after `restoreIds` (a reload that only searches). */
+  /** Row by id; built when first needed after `restore` (a reload that only searches). */
   #rowById: Map<string, number> | undefined = new Map();
 
   constructor(
@@ -84,20 +84,24 @@ export class RowStore {
   }
 
   /**
-   * Takes `ids`, distinct (as an index gave them), as rows `0 ..` of an empty store that keeps no
-   * floats, the listener being given their data by its own means (a load of stored codes); their
-   * map by id is built when an add or a removal first needs it. False when it is not such a store.
+   * Takes `ids`, distinct (as an index gave them), as rows `0 ..` of an empty store, with their
+   * `floats` (`ids.length * dim`, copied) when it keeps floats; the listener is given their data
+   * by its own means (a load of stored codes). Their map by id is built when an add or a removal
+   * first needs it. False, nothing changed, when the store is not empty, or keeps floats and is
+   * not given as many.
    */
-  restoreIds(ids: readonly string[]): boolean {
-    if (this.size > 0 || this.#keepsFloats) return false;
+  restore(ids: readonly string[], floats?: Float32Array): boolean {
+    if (this.size > 0) return false;
+    if (this.#keepsFloats && floats?.length !== ids.length * this.dim) return false;
     this.#ids = ids.slice();
     this.#rowById = undefined;
     this.reserve(ids.length);
+    if (this.#keepsFloats) this.#rows.set(floats!);
     return true;
   }
 
   /**
-   * Builds the map of rows by id that the first add or removal after `restoreIds` needs, in
+   * Builds the map of rows by id that the first add or removal after `restore` needs, in
    * slices with `giveWay` between them (at 500,000 rows it took 0.4-0.6 s in one go).
    */
   async prepareChanges(giveWay: () => Promise<void>): Promise<void> {

@@ -17,15 +17,16 @@ export interface VectorIndex {
    */
   search(query: Float32Array, k: number): Promise<SearchHit[]>;
   /**
-   * The compact codes it searches by, when it holds them instead of the float32 rows (else
-   * `undefined`): stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads
-   * them instead of every row. The arrays may be views of the index's own memory, valid until it
-   * next changes (a store keeps copies of exactly their bytes).
+   * The compact codes it searches by (else `undefined`), with its float32 rows when it holds them
+   * in memory: stored at the end of a sync (`Store.putVectorCodes`), so that a reload reads them
+   * instead of every row. The arrays may be views of the index's own memory, valid until it next
+   * changes (a store keeps copies of exactly their bytes).
    */
   codes?(): VectorCodes | undefined;
   /**
    * Takes codes that an index of the same kind and dimension gave (`codes`) as its rows, when it
-   * is empty and would keep codes only; false (nothing changed) when it cannot use them.
+   * is empty (and, where it would hold float32 rows in memory, they carry them); false (nothing
+   * changed) when it cannot use them.
    */
   restoreCodes?(codes: VectorCodes): boolean;
   /**
@@ -46,6 +47,11 @@ export interface VectorCodes {
   codes: Int8Array;
   /** One per row. */
   scales: Float32Array;
+  /**
+   * The float32 rows, `ids.length * dim`, when the index held them in memory: a load that takes
+   * them reads one record instead of a row per file (docs/decisions/0029-stored-float-rows.md).
+   */
+  floats?: Float32Array;
 }
 
 /**

@@ -2,9 +2,11 @@
  * A collection's vector codes in the store (`Store.putVectorCodes`): a collection past the float
  * budget keeps only int8 codes of its vectors in memory, and a load that read every float32 row
  * only to encode it again (200 MB at 500,000 chunks of 100 dimensions) reads the codes instead
- * (56 MB). They are stamped with the keyword index's generation: every write of a file leaves a
- * keyword segment, so codes hold exactly the collection's vectors while its keyword index is
- * still of that generation with no segment since (docs/decisions/0026-stored-vector-codes.md).
+ * (56 MB). A collection under the budget stores its float32 rows beside its codes, so that its
+ * load reads one record instead of one per file (docs/decisions/0029-stored-float-rows.md). They
+ * are stamped with the keyword index's generation: every write of a file leaves a keyword
+ * segment, so codes hold exactly the collection's vectors while its keyword index is still of
+ * that generation with no segment since (docs/decisions/0026-stored-vector-codes.md).
  */
 import type { KeywordState, Store, StoredVectorCodes } from '../ports/store.ts';
 import type { VectorCodes, VectorIndex } from '../ports/vector-index.ts';
@@ -14,8 +16,8 @@ import type { Collection } from '../types.ts';
  * Fills the empty `vectors` with the collection's vectors: from its stored codes when they are
  * current and the index takes them, else from every stored row, a batch of files at a time.
  * Resolves the ids in the order loaded, in the groups read. After a load from the rows by an
- * index that keeps codes only, a copy of its codes is stored for the next load (not awaited:
- * should that fail, the next load reads the rows again).
+ * index that gives codes, a copy of them is stored for the next load (not awaited: should that
+ * fail, the next load reads the rows again).
  */
 export async function loadCollectionVectors(
   store: Store,
@@ -47,7 +49,7 @@ export async function loadCollectionVectors(
 
 /**
  * Stores the codes of `vectors`, the collection's live index at the end of a sync (after its
- * keyword merge), when it keeps codes only and holds the collection's chunk count.
+ * keyword merge), when it gives codes and holds the collection's chunk count.
  */
 export async function storeVectorCodes(
   store: Store,
@@ -94,6 +96,7 @@ export function exactCodes<Codes extends VectorCodes>(codes: Codes): Codes {
     ids: [...codes.ids],
     codes: codes.codes.slice(),
     scales: codes.scales.slice(),
+    ...(codes.floats ? { floats: codes.floats.slice() } : {}),
   };
 }
 

@@ -78,12 +78,24 @@ describe('stored vector codes', () => {
     expect(reloaded.size).toBe(4);
   });
 
-  it('a sync’s end stores no codes for an index that keeps its floats, or after a newer write', async () => {
+  it('an index that keeps its floats stores them with its codes, and a reload reads no row', async () => {
     const store = await storeOfThreeFiles();
-    const inMemory = new FlatIndex(DIM);
-    await loadCollectionVectors(store, (await store.getCollection('a'))!, inMemory);
-    await storeVectorCodes(store, 'a', DIM, inMemory);
-    expect(await store.getVectorCodes('a')).toBeUndefined();
+    const collection = (await store.getCollection('a'))!;
+    const inMemory = () => new FlatIndex(DIM, { storedRows: (ids) => store.getVectors(ids) });
+    const first = inMemory();
+    await loadCollectionVectors(store, collection, first);
+    await storeVectorCodes(store, 'a', DIM, first);
+    expect((await store.getVectorCodes('a'))!.floats).toHaveLength(6 * DIM);
+    const rowReads = vi.spyOn(store, 'loadVectorBatches');
+    const second = inMemory();
+    expect(await loadCollectionVectors(store, collection, second)).toHaveLength(1);
+    expect([rowReads.mock.calls.length, second.keepsFloats]).toEqual([0, true]);
+    const query = (await store.getVectors(['a/three.md#1']))[0]!;
+    expect(await second.search(query, 6)).toEqual(await first.search(query, 6));
+  });
+
+  it('a sync’s end stores no codes after a newer write', async () => {
+    const store = await storeOfThreeFiles();
     const index = codesOnly(store);
     await store.loadVectorBatches('a', (batch) => index.add(batch.ids, batch.vectors));
     await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2, seed: 9 })]);

@@ -14,6 +14,13 @@ function codesOnly(rows: Map<string, Float32Array>): FlatIndex {
   });
 }
 
+/** All of `rows` in one array, in the map's order. */
+function concatenated(rows: Map<string, Float32Array>): Float32Array {
+  const all = new Float32Array(rows.size * DIM);
+  [...rows.values()].forEach((row, position) => all.set(row, position * DIM));
+  return all;
+}
+
 function filled(): { index: FlatIndex; rows: Map<string, Float32Array>; queries: Float32Array[] } {
   const random = new RandomVectors(DIM, 'clustered', 5);
   const ids = Array.from({ length: ROWS }, (_, row) => `doc${row}.md#0`);
@@ -67,11 +74,41 @@ describe('FlatIndex codes', () => {
     }
   });
 
-  it('gives no codes while it holds the float32 rows', () => {
-    const index = new FlatIndex(DIM);
-    index.add(['a#0'], new RandomVectors(DIM, 'uniform', 1).next(1));
-    expect(index.codes()).toBeUndefined();
-    expect(index.restoreCodes(filled().index.codes()!)).toBe(false);
+  it('gives its float32 rows with its codes while it holds them, and a restore takes both', async () => {
+    const { rows, queries } = filled();
+    const inMemory = new FlatIndex(DIM);
+    inMemory.add([...rows.keys()], concatenated(rows));
+    inMemory.remove(['doc7.md#0', 'doc250.md#0']);
+    const codes = inMemory.codes()!;
+    expect(codes.floats).toHaveLength(codes.ids.length * DIM);
+    const restored = new FlatIndex(DIM);
+    expect(restored.restoreCodes(codes)).toBe(true);
+    expect(restored.keepsFloats).toBe(true);
+    inMemory.add(['late.md#0'], rows.get('doc1.md#0')!); // changes after the restore do not reach it
+    restored.add(['late.md#0'], rows.get('doc1.md#0')!);
+    for (const query of queries) {
+      expect(await restored.search(query, 10)).toEqual(await inMemory.search(query, 10));
+    }
+  });
+
+  it('takes no codes without their floats where it would hold floats, and ignores them past the budget', async () => {
+    const { index: codesOnlyIndex, rows, queries } = filled();
+    expect(codesOnlyIndex.codes()!.floats).toBeUndefined();
+    const underBudget = new FlatIndex(DIM, {
+      storedRows: async (ids) => ids.map((id) => rows.get(id)),
+    });
+    expect(underBudget.restoreCodes(codesOnlyIndex.codes()!)).toBe(false);
+    expect(underBudget.size).toBe(0);
+    const inMemory = new FlatIndex(DIM);
+    inMemory.add([...rows.keys()], concatenated(rows));
+    const pastBudget = codesOnly(rows);
+    expect(pastBudget.restoreCodes(inMemory.codes()!)).toBe(true);
+    expect(pastBudget.keepsFloats).toBe(false);
+    for (const query of queries) {
+      expect((await pastBudget.search(query, 5)).map((hit) => hit.id)).toEqual(
+        (await inMemory.search(query, 5)).map((hit) => hit.id),
+      );
+    }
   });
 
   it('refuses codes of another format or row length, or into an index that is not empty', () => {
