@@ -10,6 +10,17 @@ export interface Collection {
   updatedAt: number;
   fileCount: number;
   chunkCount: number;
+  /**
+   * Its files skipped and failed, kept by the store with the other counts; absent on a collection
+   * a `LevelStore` kept before it counted them (the library then counts them from its files).
+   */
+  issueCounts?: IssueCounts;
+}
+
+/** A collection's files that were not indexed, by status. */
+export interface IssueCounts {
+  skipped: number;
+  failed: number;
 }
 
 export type FileStatus = 'indexed' | 'skipped' | 'failed';

@@ -15,6 +15,7 @@ export function makeCollection(id: string, overrides: Partial<Collection> = {}):
     updatedAt: 1,
     fileCount: 0,
     chunkCount: 0,
+    issueCounts: { skipped: 0, failed: 0 },
     ...overrides,
   };
 }

@@ -54,6 +54,29 @@ export function describeStoreContract(name: string, createStore: () => Promise<S
       expect(await counts('c')).toEqual({ files: 0, chunks: 0 });
     });
 
+    it('counts the skipped and failed files through writes, rewrites and deletes', async () => {
+      const issues = async () => (await store.getCollection('a'))?.issueCounts;
+      await store.writeFiles([
+        makeWrite('a', 'one.bin', { status: 'skipped' }),
+        makeWrite('a', 'two.bin', { status: 'skipped' }),
+        makeWrite('a', 'three.pdf', { status: 'failed' }),
+        makeWrite('a', 'four.md'),
+        makeWrite('b', 'five.bin', { status: 'failed' }),
+      ]);
+      expect(await issues()).toEqual({ skipped: 2, failed: 1 });
+      await store.writeFiles([
+        makeWrite('a', 'one.bin'), // indexed now
+        makeWrite('a', 'four.md', { status: 'failed' }),
+      ]);
+      expect(await issues()).toEqual({ skipped: 1, failed: 2 });
+      await store.deleteFiles('a', ['a/two.bin', 'a/three.pdf', 'a/missing.md']);
+      expect(await issues()).toEqual({ skipped: 0, failed: 1 });
+      expect(await counts('a')).toEqual({ files: 1, chunks: 2 });
+      expect((await store.getCollection('b'))?.issueCounts).toEqual({ skipped: 0, failed: 1 });
+      await store.putCollection(makeCollection('a', { issueCounts: { skipped: 7, failed: 7 } }));
+      expect(await issues()).toEqual({ skipped: 0, failed: 1 });
+    });
+
     it('round-trips a written file through every read', async () => {
       const write = makeWrite('a', 'notes/one.md', { chunkCount: 3 });
       await store.writeFiles([write]);

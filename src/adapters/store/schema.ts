@@ -1,11 +1,11 @@
 import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
 import type { StoredCentroids, StoredVectorCodes } from '../../core/ports/store.ts';
-import type { Chunk, Collection, FileRecord } from '../../core/types.ts';
+import type { Chunk, Collection, FileRecord, IssueCounts } from '../../core/types.ts';
 import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 
 /** Raise by one with each schema change and add its step to `upgradeDatabase`. */
-export const DATABASE_VERSION = 6;
+export const DATABASE_VERSION = 7;
 
 export interface ArchivistSchema extends DBSchema {
   collections: { key: string; value: Collection };
@@ -133,6 +133,42 @@ function upgradeDatabase(
     // them (core/retrieval/stored-vector-codes.ts).
     database.createObjectStore('vectorCodes', { keyPath: 'collectionId' });
   }
+  if (oldVersion < 7 && oldVersion >= 1) countStoredIssues(transaction);
+}
+
+/**
+ * Gives each stored collection the counts of its skipped and failed files (`issueCounts`), which
+ * the store keeps from version 7, counted once from its file records in the upgrade's
+ * transaction.
+ */
+function countStoredIssues(transaction: IDBTransaction): void {
+  const counts = new Map<string, IssueCounts>();
+  const files = transaction.objectStore('files').openCursor();
+  files.onsuccess = () => {
+    const cursor = files.result;
+    if (!cursor) {
+      updateIssueCounts(transaction, counts);
+      return;
+    }
+    const file = cursor.value as FileRecord;
+    const issues = counts.get(file.collectionId) ?? { skipped: 0, failed: 0 };
+    if (file.status === 'skipped') issues.skipped += 1;
+    if (file.status === 'failed') issues.failed += 1;
+    counts.set(file.collectionId, issues);
+    cursor.continue();
+  };
+}
+
+function updateIssueCounts(transaction: IDBTransaction, counts: Map<string, IssueCounts>): void {
+  const collections = transaction.objectStore('collections').openCursor();
+  collections.onsuccess = () => {
+    const cursor = collections.result;
+    if (!cursor) return;
+    const collection = cursor.value as Collection;
+    const issueCounts = counts.get(collection.id) ?? { skipped: 0, failed: 0 };
+    cursor.update({ ...collection, issueCounts });
+    cursor.continue();
+  };
 }
 
 /**

@@ -119,7 +119,7 @@ export interface StoredVectorCodes extends VectorCodes {
  *
  * A collection's counts are the store's to keep: `fileCount` is its number of files with status
  * `indexed` (skipped and failed ones are listed but not counted), `chunkCount` its number of
- * stored chunks (only indexed files have chunks).
+ * stored chunks (only indexed files have chunks), `issueCounts` its skipped and failed files.
  */
 export interface Store {
   listCollections(): Promise<Collection[]>;

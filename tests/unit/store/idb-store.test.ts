@@ -6,6 +6,7 @@ import { toStorageError } from '../../../src/adapters/store/quota-errors.ts';
 import { DATABASE_VERSION } from '../../../src/adapters/store/schema.ts';
 import { chooseVectorIndex } from '../../../src/adapters/vector/index.ts';
 import { StorageFullError } from '../../../src/core/errors.ts';
+import type { Collection, FileRecord } from '../../../src/core/types.ts';
 import { LibrarySearch } from '../../../src/core/retrieval/library-search.ts';
 import { bytesOf, DIM, makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
 
@@ -124,6 +125,21 @@ describe('IdbStore', () => {
     await store.writeFiles([{ ...makeWrite('a', 'new.pdf'), original: new Uint8Array([1, 2, 3]) }]);
     expect(await store.getOriginal('a/new.pdf')).toEqual(new Uint8Array([1, 2, 3]));
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 2 });
+  });
+
+  it('upgrades a database from before version 7 to count each collection’s skipped and failed files', async () => {
+    const factory = new IDBFactory();
+    const files = [
+      makeWrite('a', 'one.bin', { status: 'skipped' }).file,
+      makeWrite('a', 'two.pdf', { status: 'failed' }).file,
+      makeWrite('a', 'three.pdf', { status: 'failed' }).file,
+      makeWrite('a', 'four.md').file,
+    ];
+    (await createVersionOneDatabase(factory, files)).close();
+    const store = await IdbStore.open('archivist-test', { indexedDB: factory });
+    expect((await store.getCollection('a'))?.issueCounts).toEqual({ skipped: 1, failed: 2 });
+    await store.deleteFiles('a', ['a/two.pdf']);
+    expect((await store.getCollection('a'))?.issueCounts).toEqual({ skipped: 1, failed: 1 });
   });
 
   it('upgrades a database holding chunks; their first load builds the keyword index, once', async () => {
@@ -291,7 +307,14 @@ describe('IdbStore', () => {
 });
 
 /** The database as version 1 of the app created it, holding collection `a`, still open. */
-async function createVersionOneDatabase(factory: IDBFactory): Promise<IDBDatabase> {
+/**
+ * A version 1 database holding collection `a` (as a collection was stored then: no issue counts),
+ * and `files` put in its files store.
+ */
+async function createVersionOneDatabase(
+  factory: IDBFactory,
+  files: readonly FileRecord[] = [],
+): Promise<IDBDatabase> {
   const request = factory.open('archivist-test', 1);
   request.onupgradeneeded = () => {
     const database = request.result;
@@ -309,7 +332,10 @@ async function createVersionOneDatabase(factory: IDBFactory): Promise<IDBDatabas
     database.createObjectStore('settings');
     database.createObjectStore('folderHandles');
     database.createObjectStore('conversations', { keyPath: 'id' });
-    request.transaction?.objectStore('collections').put(makeCollection('a'));
+    const collection: Partial<Collection> = makeCollection('a');
+    delete collection.issueCounts;
+    request.transaction?.objectStore('collections').put(collection);
+    for (const file of files) request.transaction?.objectStore('files').put(file);
   };
   return new Promise<IDBDatabase>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
