@@ -13,9 +13,11 @@ export async function summarizeCollection(
   handle: unknown,
   interruptedSync: InterruptedSync | undefined,
 ): Promise<CollectionSummary> {
-  const issues = collection.issueCounts ?? (await countIssues(store, collection.id));
+  // The counts go out as `skippedFiles` and `failedFiles` only, not twice.
+  const { issueCounts, ...counted } = collection;
+  const issues = issueCounts ?? (await countIssues(store, collection.id));
   return {
-    ...collection,
+    ...counted,
     embedderLabel: findEmbeddingModel(collection.embedderId)?.label ?? collection.embedderId,
     skippedFiles: issues.skipped,
     failedFiles: issues.failed,
