@@ -40,6 +40,25 @@ export function describeVectorCodesContract(name: string, createStore: () => Pro
       expect(stored).toEqual(makeCodes('a'));
     });
 
+    it('keeps the float32 rows given with the codes, from views as an index gives them', async () => {
+      const memory = new ArrayBuffer(4096);
+      const given = {
+        ...makeCodes('a'),
+        floats: Float32Array.from({ length: 2 * DIM }, (_, i) => i / 8),
+      };
+      const floats = new Float32Array(memory, 36, given.floats.length);
+      floats.set(given.floats);
+      const codes = new Int8Array(memory, 1001, given.codes.length);
+      codes.set(given.codes);
+      await store.putVectorCodes({ ...given, floats, codes });
+      floats.fill(0);
+      const stored = await store.getVectorCodes('a');
+      expect(stored).toEqual(given);
+      expect(stored?.floats).toBeInstanceOf(Float32Array);
+      await store.putVectorCodes(makeCodes('a', 4));
+      expect(await store.getVectorCodes('a')).toEqual(makeCodes('a', 4));
+    });
+
     it('round-trips codes as copies, and refuses them for a missing collection', async () => {
       expect(await store.getVectorCodes('a')).toBeUndefined();
       const codes = makeCodes('a');

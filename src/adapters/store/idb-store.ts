@@ -28,9 +28,9 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
+import { readVectorCodesRow, vectorCodesRow, type VectorCodesRow } from './blob-values.ts';
 import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
 import { readVectorBatches, readVectors } from './vector-reads.ts';
-import { exactCodes } from '../../core/retrieval/stored-vector-codes.ts';
 
 export interface IdbStoreOptions {
   /** Defaults to the global `indexedDB`; tests pass a fake-indexeddb `IDBFactory`. */
@@ -269,11 +269,11 @@ export class IdbStore implements Store {
   }
 
   async putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    await this.putForCollection('vectorCodes', codes.collectionId, exactCodes(codes));
+    await this.putForCollection('vectorCodes', codes.collectionId, vectorCodesRow(codes));
   }
 
   async getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
-    return this.connection.get('vectorCodes', collectionId);
+    return readVectorCodesRow(await this.connection.get('vectorCodes', collectionId));
   }
 
   async getSetting<T>(key: string): Promise<T | undefined> {
@@ -318,7 +318,7 @@ export class IdbStore implements Store {
       if (!collection) throw new CollectionNotFoundError(collectionId);
       if (store === 'centroids') await transaction.objectStore(store).put(value as StoredCentroids);
       else if (store === 'vectorCodes') {
-        await transaction.objectStore(store).put(value as StoredVectorCodes);
+        await transaction.objectStore(store).put(value as VectorCodesRow);
       } else await transaction.objectStore(store).put(value, collectionId);
     });
   }

@@ -4,11 +4,10 @@ import type {
   StoredKeywords,
 } from '../../core/ports/store.ts';
 import type { IDBPObjectStore } from 'idb';
-import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
+import { blobOf, readStoredBytes } from './blob-values.ts';
 import type {
   ArchivistDatabase,
   ArchivistSchema,
-  KeywordBaseRow,
   KeywordSegmentStoredRow,
   StoreName,
 } from './schema.ts';
@@ -58,7 +57,9 @@ export async function readKeywords(
     transaction.objectStore('keywordBases').get(collectionId),
     transaction.objectStore('keywordSegments').index('collectionId').getAll(collectionId),
   ]);
-  return toStoredKeywords(collection?.chunkCount ?? 0, base, rows);
+  // The base's bytes are read once the transaction is done with (a Blob outlives it).
+  const baseBytes = base && (await readStoredBytes(base.bytes));
+  return toStoredKeywords(collection?.chunkCount ?? 0, baseBytes, base?.generation ?? 0, rows);
 }
 
 /** `readKeywords` without the bytes: the base's generation and the segments' sequences. */
@@ -75,16 +76,20 @@ export async function readKeywordState(
   return { chunkCount: collection?.chunkCount ?? 0, generation, sequences };
 }
 
-/** `StoredKeywords` from the rows read in one transaction. */
+/**
+ * `StoredKeywords` from the rows read in one transaction. A base whose bytes could not be read
+ * is left out: the index then no longer holds the collection's chunks and is built again.
+ */
 function toStoredKeywords(
   chunkCount: number,
-  base: KeywordBaseRow | undefined,
+  base: Uint8Array | undefined,
+  generation: number,
   rows: KeywordSegmentStoredRow[],
 ): StoredKeywords {
   return {
     chunkCount,
-    ...(base ? { base: new Uint8Array(base.bytes) } : {}),
-    generation: base?.generation ?? 0,
+    ...(base ? { base } : {}),
+    generation,
     segments: rows.map((row) => ({
       fileId: row.fileId,
       sequence: row.sequence!,
@@ -117,7 +122,7 @@ export async function replaceBase(
   const segments = transaction.objectStore('keywordSegments');
   await awaitRequests((track) => {
     for (const sequence of replacement.merged) track(segments.delete(sequence));
-    const bytes = exactBuffer(joinBytes(replacement.base));
+    const bytes = blobOf(replacement.base);
     track(bases.put({ collectionId, generation: replacement.generation + 1, bytes }));
   });
   return true;

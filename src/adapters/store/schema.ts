@@ -1,6 +1,7 @@
 import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
 import type { StoredCentroids, StoredVectorCodes } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord, IssueCounts } from '../../core/types.ts';
+import type { StoredBytes, VectorCodesRow } from './blob-values.ts';
 import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 
@@ -34,7 +35,7 @@ export interface ArchivistSchema extends DBSchema {
   /** Key `collectionId`. */
   centroids: { key: string; value: StoredCentroids };
   /** Key `collectionId`: the codes a reload reads instead of every vector. Since version 6. */
-  vectorCodes: { key: string; value: StoredVectorCodes };
+  vectorCodes: { key: string; value: VectorCodesRow | StoredVectorCodes };
   /** Out-of-line keys: the setting's name. */
   settings: { key: string; value: unknown };
   /** Out-of-line keys: the collection id; values are `FileSystemDirectoryHandle`s. */
@@ -60,7 +61,7 @@ export interface KeywordSegmentStoredRow {
 export interface KeywordBaseRow {
   collectionId: string;
   generation: number;
-  bytes: ArrayBuffer;
+  bytes: StoredBytes;
 }
 
 export type ArchivistDatabase = IDBPDatabase<ArchivistSchema>;
