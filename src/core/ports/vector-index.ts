@@ -26,7 +26,8 @@ export interface VectorIndex {
   /**
    * Takes codes that an index of the same kind and dimension gave (`codes`) as its rows, when it
    * is empty (and, where it would hold float32 rows in memory, they carry them); false (nothing
-   * changed) when it cannot use them.
+   * changed) when it cannot use them. The caller gives the arrays away: the index may keep them
+   * as its own (a load's floats, read into a buffer of their own, are then not copied).
    */
   restoreCodes?(codes: VectorCodes): boolean;
   /**

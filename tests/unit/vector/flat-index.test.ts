@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLAT_CODES_FORMAT, FlatIndex } from '../../../src/adapters/vector/flat-index.ts';
 import type { VectorCodes } from '../../../src/core/ports/vector-index.ts';
+import { exactCodes } from '../../../src/core/retrieval/stored-vector-codes.ts';
 import { RandomVectors } from '../../../scripts/bench/random-vectors.ts';
 
 const DIM = 24;
@@ -82,10 +83,29 @@ describe('FlatIndex codes', () => {
     const codes = inMemory.codes()!;
     expect(codes.floats).toHaveLength(codes.ids.length * DIM);
     const restored = new FlatIndex(DIM);
-    expect(restored.restoreCodes(codes)).toBe(true);
+    expect(restored.restoreCodes(exactCodes(codes))).toBe(true); // given away: a copy, as a store's
     expect(restored.keepsFloats).toBe(true);
     inMemory.add(['late.md#0'], rows.get('doc1.md#0')!); // changes after the restore do not reach it
     restored.add(['late.md#0'], rows.get('doc1.md#0')!);
+    for (const query of queries) {
+      expect(await restored.search(query, 10)).toEqual(await inMemory.search(query, 10));
+    }
+  });
+
+  it('takes floats in a buffer of their own as its rows, given away rather than copied', async () => {
+    const { rows, queries } = filled();
+    const inMemory = new FlatIndex(DIM);
+    inMemory.add([...rows.keys()], concatenated(rows));
+    const codes = exactCodes(inMemory.codes()!);
+    const floats = codes.floats!;
+    const last = codes.ids.length - 1;
+    const restored = new FlatIndex(DIM);
+    expect(restored.restoreCodes(codes)).toBe(true);
+    restored.remove([codes.ids[0]!]); // the last row moves into the first one's place
+    inMemory.remove([codes.ids[0]!]);
+    expect(floats.subarray(0, DIM)).toEqual(rows.get(codes.ids[last]!));
+    restored.add(['late.md#0'], rows.get('doc1.md#0')!); // grows past what it was given
+    inMemory.add(['late.md#0'], rows.get('doc1.md#0')!);
     for (const query of queries) {
       expect(await restored.search(query, 10)).toEqual(await inMemory.search(query, 10));
     }
