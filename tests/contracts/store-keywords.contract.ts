@@ -104,6 +104,30 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
       expect(later.segments.map((segment) => segment.fileId)).toEqual(['a/two.md', 'a/one.md']);
     });
 
+    it('opens a merged base to read by range, as it was when opened', async () => {
+      expect(await store.openKeywordBase('a')).toBeUndefined();
+      expect(await store.openKeywordBase('missing')).toBeUndefined();
+      await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 2 })]);
+      expect(await store.openKeywordBase('a')).toBeUndefined(); // no base yet
+      const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);
+      const base = Uint8Array.from({ length: 40 }, (_, at) => at * 3);
+      const parts = [base.subarray(0, 7), base.subarray(7)];
+      await store.replaceKeywordBase('a', { base: parts, generation: 0, merged });
+      const reader = (await store.openKeywordBase('a'))!;
+      expect(reader).toMatchObject({ chunkCount: 2, generation: 1, size: 40 });
+      const middle = (await reader.read(5, 29))!;
+      expect(middle).toEqual(base.slice(5, 29));
+      expect(middle.byteOffset).toBe(0); // a buffer of its own, for views of 32-bit numbers
+      middle.fill(0);
+      expect(await reader.read(0, 40)).toEqual(base);
+
+      await store.replaceKeywordBase('a', { base: [new Uint8Array(8)], generation: 1, merged: [] });
+      expect(await reader.read(36, 40)).toEqual(base.slice(36));
+      expect((await store.openKeywordBase('a'))!).toMatchObject({ generation: 2, size: 8 });
+      await store.writeFiles([makeWrite('a', 'two.md')]);
+      expect(await store.openKeywordBase('a')).toBeUndefined(); // a segment waits to be merged
+    });
+
     it('drops the keyword index with its collection', async () => {
       await store.writeFiles([makeWrite('a', 'one.md')]);
       const merged = (await store.loadKeywords('a')).segments.map((segment) => segment.sequence);

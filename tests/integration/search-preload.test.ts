@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 /**
- * The store, counting the keyword indexes read (one per load: no chunk list is read) and the
+ * The store, counting the keyword indexes opened (one per load: no chunk list is read) and the
  * collection lists read; `failing` collections fail to read their keyword indexes.
  */
 function countingStore(
@@ -46,15 +46,15 @@ function countingStore(
     listings += 1;
     return source.listCollections();
   };
-  const loadKeywords: Store['loadKeywords'] = async (collectionId) => {
+  const openKeywordBase: Store['openKeywordBase'] = async (collectionId) => {
     reads.push(collectionId);
     if (failing.includes(collectionId)) throw new Error(`cannot read ${collectionId}`);
-    return source.loadKeywords(collectionId);
+    return source.openKeywordBase(collectionId);
   };
   const counting = new Proxy(source, {
     get: (target, key) => {
       if (key === 'listChunks') throw new Error('A load read every chunk.');
-      if (key === 'loadKeywords') return loadKeywords;
+      if (key === 'openKeywordBase') return openKeywordBase;
       if (key === 'listCollections') return listCollections;
       if (key === 'getChunks') return getChunks;
       const value: unknown = Reflect.get(target, key);

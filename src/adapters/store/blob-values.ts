@@ -1,4 +1,8 @@
-import type { StoredVectorCodes } from '../../core/ports/store.ts';
+import type {
+  KeywordBaseReader,
+  StoredKeywords,
+  StoredVectorCodes,
+} from '../../core/ports/store.ts';
 
 /**
  * Large binary values (a collection's keyword base, its vector codes and float32 rows) are kept
@@ -18,6 +22,31 @@ export async function readStoredBytes(bytes: StoredBytes): Promise<Uint8Array | 
   } catch {
     return undefined; // NotReadableError: the browser lost the file behind the Blob
   }
+}
+
+/**
+ * Reads by range of stored bytes (`KeywordBaseReader`): of a Blob without reading the rest, of
+ * bytes in memory (a record from before the Blob, a store that reads values whole) as copies.
+ */
+export function rangeReads(bytes: StoredBytes | Uint8Array): {
+  size: number;
+  read(start: number, end: number): Promise<Uint8Array | undefined>;
+} {
+  if (bytes instanceof Blob) {
+    return { size: bytes.size, read: (start, end) => readStoredBytes(bytes.slice(start, end)) };
+  }
+  const held = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  return { size: held.byteLength, read: (start, end) => Promise.resolve(held.slice(start, end)) };
+}
+
+/**
+ * `Store.openKeywordBase` for a store that reads the base whole (`loadKeywords`'s result): the
+ * base when there is one and no segment.
+ */
+export function baseReaderOf(stored: StoredKeywords): KeywordBaseReader | undefined {
+  if (!stored.base || stored.segments.length > 0) return undefined;
+  const { chunkCount, generation } = stored;
+  return { chunkCount, generation, ...rangeReads(stored.base) };
 }
 
 /**
@@ -53,21 +82,32 @@ export function vectorCodesRow(stored: StoredVectorCodes): VectorCodesRow {
 
 /**
  * The stored codes of a record, either form; `undefined` when its bytes cannot be read or do not
- * add up (the load then reads the vector rows and stores the codes again).
+ * add up (the load then reads the vector rows and stores the codes again). The float32 rows are
+ * read into a buffer of their own, which an index can take as it is (`VectorIndex.restoreCodes`).
  */
 export async function readVectorCodesRow(
   row: VectorCodesRow | TypedVectorCodesRow | undefined,
 ): Promise<StoredVectorCodes | undefined> {
   if (!row || !('bytes' in row)) return row;
   const { bytes, floatCount, ...rest } = row;
-  const read = await readStoredBytes(bytes);
   const rows = row.ids.length;
-  if (!read || read.byteLength !== (floatCount + rows) * 4 + rows * row.rowBytes) return undefined;
-  const buffer = read.buffer as ArrayBuffer;
+  const floatBytes = floatCount * 4;
+  const [floats, numbers] = await Promise.all([
+    floatCount > 0 ? readStoredBytes(bytes.slice(0, floatBytes)) : new Uint8Array(0),
+    readStoredBytes(bytes.slice(floatBytes)),
+  ]);
+  if (
+    !floats ||
+    !numbers ||
+    floats.byteLength !== floatBytes ||
+    numbers.byteLength !== rows * 4 + rows * row.rowBytes
+  ) {
+    return undefined;
+  }
   return {
     ...rest,
-    codes: new Int8Array(buffer, (floatCount + rows) * 4, rows * row.rowBytes),
-    scales: new Float32Array(buffer, floatCount * 4, rows),
-    ...(floatCount > 0 ? { floats: new Float32Array(buffer, 0, floatCount) } : {}),
+    codes: new Int8Array(numbers.buffer, rows * 4, rows * row.rowBytes),
+    scales: new Float32Array(numbers.buffer, 0, rows),
+    ...(floatCount > 0 ? { floats: new Float32Array(floats.buffer) } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
   FileWrite,
+  KeywordBaseReader,
   KeywordBaseReplacement,
   KeywordState,
   Store,
@@ -20,6 +21,7 @@ import { putFiles, removeFileContent } from './file-content.ts';
 import {
   deleteCollectionKeywords,
   KEYWORD_STORES,
+  openBaseReader,
   putFileKeywords,
   readKeywords,
   readKeywordState,
@@ -177,6 +179,10 @@ export class IdbStore implements Store {
 
   loadKeywordState(collectionId: string): Promise<KeywordState> {
     return readKeywordState(this.connection, collectionId);
+  }
+
+  openKeywordBase(collectionId: string): Promise<KeywordBaseReader | undefined> {
+    return openBaseReader(this.connection, collectionId);
   }
 
   async replaceKeywordBase(

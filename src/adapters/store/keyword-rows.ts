@@ -1,10 +1,11 @@
 import type {
+  KeywordBaseReader,
   KeywordBaseReplacement,
   KeywordState,
   StoredKeywords,
 } from '../../core/ports/store.ts';
 import type { IDBPObjectStore } from 'idb';
-import { blobOf, readStoredBytes } from './blob-values.ts';
+import { blobOf, rangeReads, readStoredBytes } from './blob-values.ts';
 import type {
   ArchivistDatabase,
   ArchivistSchema,
@@ -60,6 +61,25 @@ export async function readKeywords(
   // The base's bytes are read once the transaction is done with (a Blob outlives it).
   const baseBytes = base && (await readStoredBytes(base.bytes));
   return toStoredKeywords(collection?.chunkCount ?? 0, baseBytes, base?.generation ?? 0, rows);
+}
+
+/**
+ * The collection's base to read by range (`Store.openKeywordBase`), when it has one and no
+ * segment: a Blob keeps its bytes readable after the record is replaced.
+ */
+export async function openBaseReader(
+  connection: ArchivistDatabase,
+  collectionId: string,
+): Promise<KeywordBaseReader | undefined> {
+  const transaction = connection.transaction(['collections', ...KEYWORD_STORES]);
+  const [collection, base, segments] = await Promise.all([
+    transaction.objectStore('collections').get(collectionId),
+    transaction.objectStore('keywordBases').get(collectionId),
+    transaction.objectStore('keywordSegments').index('collectionId').count(collectionId),
+  ]);
+  if (!base || segments > 0) return undefined;
+  const { generation } = base;
+  return { chunkCount: collection?.chunkCount ?? 0, generation, ...rangeReads(base.bytes) };
 }
 
 /** `readKeywords` without the bytes: the base's generation and the segments' sequences. */

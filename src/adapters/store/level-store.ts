@@ -4,6 +4,7 @@ import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
   FileWrite,
+  KeywordBaseReader,
   KeywordBaseReplacement,
   KeywordState,
   Store,
@@ -29,6 +30,7 @@ import { LevelWrite } from './level-writes.ts';
 import { sortById } from './record-order.ts';
 import { isLockHeld, StoreInUseError } from './store-in-use-error.ts';
 import { concatenateVectorRows, replaceVectorRows, type VectorRow } from './vector-rows.ts';
+import { baseReaderOf } from './blob-values.ts';
 
 /**
  * The library on disk for Node tools (`bench scale --store level`): a LevelDB database in one
@@ -179,6 +181,10 @@ export class LevelStore implements Store {
 
   loadKeywords(collectionId: string): Promise<StoredKeywords> {
     return this.#read((snapshot) => this.#reads.keywords(collectionId, snapshot));
+  }
+
+  async openKeywordBase(collectionId: string): Promise<KeywordBaseReader | undefined> {
+    return baseReaderOf(await this.loadKeywords(collectionId));
   }
 
   loadKeywordState(collectionId: string): Promise<KeywordState> {

@@ -2,6 +2,7 @@ import { CollectionNotFoundError } from '../../core/errors.ts';
 import type {
   EmbeddingReplacement,
   FileWrite,
+  KeywordBaseReader,
   KeywordBaseReplacement,
   KeywordState,
   KeywordSegmentRow,
@@ -26,6 +27,7 @@ import {
 import { fileIdOf } from '../../core/retrieval/collection-index.ts';
 import { joinBytes } from '../../core/retrieval/keyword-segment-format.ts';
 import { exactCodes } from '../../core/retrieval/stored-vector-codes.ts';
+import { baseReaderOf } from './blob-values.ts';
 
 /**
  * A `Store` held in memory, for tests and for Node tools. Everything goes in and comes out as a
@@ -137,6 +139,10 @@ export class MemoryStore implements Store {
       generation: base?.generation ?? 0,
       segments,
     };
+  }
+
+  async openKeywordBase(collectionId: string): Promise<KeywordBaseReader | undefined> {
+    return baseReaderOf(await this.loadKeywords(collectionId));
   }
 
   async loadKeywordState(collectionId: string): Promise<KeywordState> {

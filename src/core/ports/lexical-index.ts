@@ -49,6 +49,14 @@ export interface KeywordBase {
  * term's in document order. A frequency packed as `LARGE_FREQUENCY` is kept exactly beside them
  * (`KeywordBase.largeFrequencies`).
  */
+/**
+ * A base without its posting lists' pairs: what a load reads first, to search as soon as it has
+ * the lists of a query's terms (`LexicalIndex.loadTerms`).
+ */
+export interface KeywordVocabulary extends Omit<KeywordBase, 'byTerm'> {
+  holders: Int32Array;
+}
+
 export interface TermLists {
   holders: Int32Array;
   pairs: Uint32Array;
@@ -64,12 +72,20 @@ export interface LexicalIndex {
   /**
    * Makes ahead what the first change after a load or a compaction needs, in slices with
    * `giveWay` (`timeSlices`) between them, so that a thread which must keep answering is not
-   * held for all of it at once; a change not prepared for makes it in one go.
+   * held for all of it at once; a change not prepared for makes it in one go. An index loaded
+   * from its vocabulary first waits here for all its lists; changing it before is an error.
    */
   prepareChanges(giveWay: () => Promise<void>): Promise<void>;
   /**
+   * Makes sure the posting lists of `terms` are in memory, so that a search of them can run:
+   * an index loaded from its vocabulary first reads them from the store as they are needed;
+   * otherwise there is nothing to wait for. Call it before `search` and `searchTerms`.
+   */
+  loadTerms(terms: Iterable<string>): Promise<void>;
+  /**
    * The live documents as a base, in the order they were added (what is stored). Its arrays may
-   * be the index's own (just compacted or loaded): read them, never change them.
+   * be the index's own (just compacted or loaded): read them, never change them. Not before an
+   * index loaded from its vocabulary first has all its lists (`prepareChanges`).
    */
   toBase(): KeywordBase;
   /**

@@ -57,6 +57,24 @@ export interface KeywordState {
   sequences: number[];
 }
 
+/**
+ * A collection's merged keyword base to read by range (`Store.openKeywordBase`): a load reads
+ * its vocabulary first and the posting lists of a query's terms as it needs them.
+ */
+export interface KeywordBaseReader {
+  /** The collection's `chunkCount` at the same moment: what the base must hold. */
+  chunkCount: number;
+  /** `StoredKeywords.generation`. */
+  generation: number;
+  /** The base's length in bytes. */
+  size: number;
+  /**
+   * A copy of bytes `start` to `end` (end excluded), in a buffer of their own; `undefined` when
+   * the store can no longer read them (the load then builds the index anew).
+   */
+  read(start: number, end: number): Promise<Uint8Array | undefined>;
+}
+
 /** A merge of a collection's keyword index (`Store.replaceKeywordBase`). */
 export interface KeywordBaseReplacement {
   /**
@@ -159,6 +177,12 @@ export interface Store {
   loadKeywords(collectionId: string): Promise<StoredKeywords>;
   /** What `loadKeywords` would read, without the base's and the segments' bytes. */
   loadKeywordState(collectionId: string): Promise<KeywordState>;
+  /**
+   * The collection's keyword base to read by range, when it has one and no segment waits to be
+   * merged into it (else `undefined`: the index is then read whole, `loadKeywords`). Reads
+   * through it stay those of this moment's base should a merge replace it meanwhile.
+   */
+  openKeywordBase(collectionId: string): Promise<KeywordBaseReader | undefined>;
   /**
    * Atomically stores a merged keyword base and deletes the merged segments (those still there:
    * a newer write of the same file keeps its own). When the base is no longer of

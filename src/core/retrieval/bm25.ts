@@ -1,10 +1,10 @@
 import type { KeywordBase, KeywordSegment, LexicalIndex } from '../ports/lexical-index.ts';
-import { mappingPositions, runAtOnce, runGivingWay, type SlicedWork } from '../time-slices.ts';
+import { mappingPositions, runAtOnce, runGivingWay } from '../time-slices.ts';
 import type { SearchHit } from '../types.ts';
 import { Bm25Scorer, type WeightedTerm } from './bm25-scoring.ts';
 import { DocumentPairs } from './document-pairs.ts';
 import { feedbackTerms } from './feedback-terms.ts';
-import { baseOf, derivingDocumentPairs } from './keyword-base.ts';
+import { baseOf, derivingSlotPairs } from './keyword-base.ts';
 import { analyzeDocuments } from './keyword-segment.ts';
 import { type IndexedDocuments, liveSegment } from './live-documents.ts';
 import {
@@ -66,16 +66,27 @@ export class Bm25Index implements LexicalIndex {
 
   /**
    * An index of `base`'s documents (distinct ids) in their order, taking over its arrays: its
-   * lists are searched as they are. Same scores as adding them.
+   * lists are searched as they are. Same scores as adding them. With `lists`, its postings and
+   * large frequencies are those (`ListsOnDemandIndex`: lists not all in memory yet, each put in
+   * before a search of its term, the whole pairs into `base` before a change).
    */
-  static fromBase(base: KeywordBase, options: Bm25Options = {}): Bm25Index {
+  static fromBase(
+    base: KeywordBase,
+    options: Bm25Options = {},
+    lists?: { postings: PostingLists; largeFrequencies: LargeFrequencies },
+  ): Bm25Index {
     const index = new Bm25Index(options);
-    index.#holdOnly(base);
+    index.#holdOnly(base, lists?.postings, lists?.largeFrequencies);
     return index;
   }
 
   get size(): number {
     return this.#live;
+  }
+
+  /** Every list is in memory: nothing to wait for. */
+  loadTerms(): Promise<void> {
+    return Promise.resolve();
   }
 
   add(documents: readonly { id: string; text: string }[]): void {
@@ -208,14 +219,21 @@ export class Bm25Index implements LexicalIndex {
     });
   }
 
-  /** Replaces everything the index holds with `base`'s documents (see `fromBase`). */
-  #holdOnly(base: KeywordBase): void {
-    this.#postings = PostingLists.fromLists(base.terms, base.byTerm);
+  /**
+   * Replaces everything the index holds with `base`'s documents (see `fromBase`), its lists and
+   * large frequencies made from it unless given (`fromVocabulary`).
+   */
+  #holdOnly(
+    base: KeywordBase,
+    postings = PostingLists.fromLists(base.terms, base.byTerm),
+    largeFrequencies = LargeFrequencies.of(base),
+  ): void {
+    this.#postings = postings;
     this.#held = base;
     this.#ids = [...base.ids]; // grows with adds; the held base must not
     this.#lengths = Array.from(base.lengths);
     this.#documentTerms = undefined;
-    this.#largeFrequencies = LargeFrequencies.of(base);
+    this.#largeFrequencies = largeFrequencies;
     this.#slotOf = undefined;
     this.#live = base.ids.length;
     this.#totalLength = this.#lengths.reduce((sum, length) => sum + length, 0);
@@ -295,14 +313,4 @@ export class Bm25Index implements LexicalIndex {
   #idf(documentFrequency: number): number {
     return Math.log(1 + (this.#live - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
-}
-
-/**
- * Every slot's pairs of `base` (held, so slot i is document i), with the room their pool's first
- * growth would make, so the first change appends without a copy; sliced work.
- */
-function* derivingSlotPairs(base: KeywordBase): SlicedWork<DocumentPairs> {
-  const room = DocumentPairs.growthOf(base.byTerm.pairs.length);
-  const { pairs, pairEnds } = yield* derivingDocumentPairs(base, room);
-  return DocumentPairs.of(pairs, pairEnds, true);
 }

@@ -3,6 +3,7 @@ import type { CollectionIndex } from './collection-index.ts';
 import { chunkKeywords } from './keyword-segment.ts';
 import { reciprocalRankFusion } from './fusion.ts';
 import type { QueryVectorFor } from './knowledge-boundary.ts';
+import { analyze } from './text-analysis.ts';
 
 export type SearchMode = 'bm25' | 'dense' | 'hybrid';
 
@@ -86,9 +87,11 @@ export async function searchIndexes(
     const chunks = await request.readChunks(feedback.map((hit) => hit.id));
     const counted = chunkKeywords(chunks.filter((chunk) => chunk !== undefined));
     const terms = source.lexical.expandQuery(request.text, counted);
+    await loadTerms(indexes, terms.keys());
     return searchEach((index) => index.lexical.searchTerms(terms, candidates));
   };
   const { vectorFor } = request;
+  if (request.mode !== 'dense') await loadTerms(indexes, analyze(request.text));
   const lexical =
     request.mode === 'dense'
       ? []
@@ -154,4 +157,13 @@ export async function searchIndexes(
 
 function rankMap(hits: readonly SearchHit[]): Map<string, number> {
   return new Map(hits.map((hit, index) => [hit.id, index + 1]));
+}
+
+/** The keyword lists of `terms` in every index (`LexicalIndex.loadTerms`), read side by side. */
+async function loadTerms(
+  indexes: readonly CollectionIndex[],
+  terms: Iterable<string>,
+): Promise<void> {
+  const wanted = [...terms];
+  await Promise.all(indexes.map((index) => index.lexical.loadTerms(wanted)));
 }

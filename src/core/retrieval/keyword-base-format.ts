@@ -1,4 +1,4 @@
-import type { KeywordBase, TermLists } from '../ports/lexical-index.ts';
+import type { KeywordBase, KeywordVocabulary, TermLists } from '../ports/lexical-index.ts';
 import { baseOf } from './keyword-base.ts';
 import {
   bytesOf,
@@ -44,16 +44,32 @@ export function isCurrentBase(bytes: Uint8Array): boolean {
   return magicOf(bytes) === MAGIC;
 }
 
+/** Bytes of a base's header: enough to find its sections (`baseLayout`). */
+export const BASE_HEADER_BYTES = HEADER_NUMBERS * 4;
+
+/** Where a current-format base keeps its sections, from its header (`baseLayout`). */
+export interface BaseLayout {
+  documents: number;
+  termCount: number;
+  pairCount: number;
+  largeCount: number;
+  termBytes: number;
+  idBytes: number;
+  /** The byte offsets of the pairs, term after term: the vocabulary lies before and after. */
+  pairsStart: number;
+  pairsEnd: number;
+}
+
 /**
- * Reads `encodeBaseParts`'s bytes, or a base of an older format (a segment, its lists built from
- * its pairs); throws `KeywordIndexDamagedError` when they do not add up.
+ * The sections of a base of `size` bytes whose first `BASE_HEADER_BYTES` are `header`, or
+ * `undefined` for a base of an older format; throws `KeywordIndexDamagedError` when they do not
+ * add up.
  */
-export function decodeBase(input: Uint8Array): KeywordBase {
-  if (!isCurrentBase(input)) return baseOf(decodeSegment(input));
-  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
-  if (bytes.byteLength < HEADER_NUMBERS * 4) throw new KeywordIndexDamagedError('too short');
-  const header = Array.from(new Int32Array(bytes.buffer, bytes.byteOffset, HEADER_NUMBERS));
-  const [documents, termCount, pairCount, largeCount, termBytes, idBytes] = header.slice(1) as [
+export function baseLayout(header: Uint8Array, size: number): BaseLayout | undefined {
+  if (header.byteLength < BASE_HEADER_BYTES) throw new KeywordIndexDamagedError('too short');
+  if (!isCurrentBase(header)) return undefined;
+  const numbers = Array.from(new Int32Array(header.slice(0, BASE_HEADER_BYTES).buffer));
+  const [documents, termCount, pairCount, largeCount, termBytes, idBytes] = numbers.slice(1) as [
     number,
     number,
     number,
@@ -61,27 +77,88 @@ export function decodeBase(input: Uint8Array): KeywordBase {
     number,
     number,
   ];
-  const numbers = HEADER_NUMBERS + (documents + termCount) * 2 + pairCount + largeCount * 2;
+  const sectionNumbers = HEADER_NUMBERS + (documents + termCount) * 2 + pairCount + largeCount * 2;
   if (
-    header.some((count) => count < 0) ||
+    numbers.some((count) => count < 0) ||
     Math.max(documents, termCount) > PACKED_ID_LIMIT ||
-    numbers * 4 + termBytes + idBytes !== bytes.byteLength
+    sectionNumbers * 4 + termBytes + idBytes !== size
   ) {
     throw new KeywordIndexDamagedError('sizes do not add up');
   }
-  const reader = new SectionReader(bytes, HEADER_NUMBERS);
-  const lengths = reader.numbers(Int32Array, documents);
-  const byTerm = {
-    holders: reader.numbers(Int32Array, termCount),
-    pairs: reader.numbers(Uint32Array, pairCount),
+  const pairsStart = (HEADER_NUMBERS + documents + termCount) * 4;
+  return {
+    ...{ documents, termCount, pairCount, largeCount, termBytes, idBytes },
+    pairsStart,
+    pairsEnd: pairsStart + pairCount * 4,
   };
-  const largeFrequencies = reader.numbers(Int32Array, largeCount * 2);
-  const termLengths = reader.numbers(Int32Array, termCount);
-  const idLengths = reader.numbers(Int32Array, documents);
-  const terms = split(reader.text(termBytes), termLengths);
-  const ids = split(reader.text(idBytes), idLengths);
-  checkLargeFrequencies(largeFrequencies, byTerm.pairs, checkLists(byTerm, documents));
-  return { terms, ids, lengths, byTerm, largeFrequencies };
+}
+
+/**
+ * Reads `encodeBaseParts`'s bytes, or a base of an older format (a segment, its lists built from
+ * its pairs); throws `KeywordIndexDamagedError` when they do not add up.
+ */
+export function decodeBase(input: Uint8Array): KeywordBase {
+  if (!isCurrentBase(input)) return baseOf(decodeSegment(input));
+  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+  const layout = baseLayout(bytes.subarray(0, BASE_HEADER_BYTES), bytes.byteLength)!;
+  const { pairsStart, pairsEnd } = layout;
+  const vocabulary = decodeVocabulary(
+    bytes.subarray(0, pairsStart),
+    bytes.subarray(pairsEnd),
+    layout,
+  );
+  const pairs = new Uint32Array(bytes.buffer, bytes.byteOffset + pairsStart, layout.pairCount);
+  const byTerm = { holders: vocabulary.holders, pairs };
+  checkLargeFrequencies(vocabulary.largeFrequencies, pairs, checkLists(byTerm, layout.documents));
+  return { ...vocabulary, byTerm };
+}
+
+/**
+ * Everything of a base but its pairs, from its bytes before them (`head`: `[0, pairsStart)`) and
+ * after them (`tail`: `[pairsEnd, size)`), each starting at a multiple of 4 bytes in its buffer:
+ * what a load needs to search once it has the lists of the query's terms. Throws
+ * `KeywordIndexDamagedError` when the counts or texts do not add up, or a large frequency is out
+ * of order (whether it names a pair packed as large is checked with the pairs).
+ */
+export function decodeVocabulary(
+  head: Uint8Array,
+  tail: Uint8Array,
+  layout: BaseLayout,
+): KeywordVocabulary {
+  const { documents, termCount, pairCount, largeCount, termBytes, idBytes } = layout;
+  const tailBytes = (largeCount * 2 + termCount + documents) * 4 + termBytes + idBytes;
+  if (
+    head.byteLength !== layout.pairsStart ||
+    tail.byteLength !== tailBytes ||
+    head.byteOffset % 4 ||
+    tail.byteOffset % 4
+  ) {
+    throw new KeywordIndexDamagedError('sizes do not add up');
+  }
+  const before = new SectionReader(head, HEADER_NUMBERS);
+  const lengths = before.numbers(Int32Array, documents);
+  const holders = before.numbers(Int32Array, termCount);
+  const after = new SectionReader(tail, 0);
+  const largeFrequencies = after.numbers(Int32Array, largeCount * 2);
+  const termLengths = after.numbers(Int32Array, termCount);
+  const idLengths = after.numbers(Int32Array, documents);
+  const terms = split(after.text(termBytes), termLengths);
+  const ids = split(after.text(idBytes), idLengths);
+  let listed = 0;
+  for (const count of holders) {
+    if (count < 0 || count > documents) throw new KeywordIndexDamagedError('a list does not fit');
+    listed += count;
+  }
+  let previous = -1;
+  for (let entry = 0; entry < largeFrequencies.length; entry += 2) {
+    const position = largeFrequencies[entry]!;
+    if (position <= previous || position >= pairCount) {
+      throw new KeywordIndexDamagedError('a large frequency names no pair');
+    }
+    previous = position;
+  }
+  if (listed !== pairCount) throw new KeywordIndexDamagedError('the posting lists do not add up');
+  return { terms, ids, lengths, holders, largeFrequencies };
 }
 
 /**
@@ -96,19 +173,30 @@ function checkLists({ holders, pairs }: TermLists, documents: number): number {
     if (count < 0 || count > pairs.length - position) {
       throw new KeywordIndexDamagedError('the posting lists do not add up');
     }
-    let previous = -1;
-    for (const end = position + count; position < end; position += 1) {
-      const pair = pairs[position]!;
-      const document = pair >>> 8; // pairId and pairFrequency written out (packed-pairs.ts)
-      const frequency = pair & 255;
-      if (document <= previous || document >= documents || frequency === 0) {
-        throw new KeywordIndexDamagedError('a posting list names no document');
-      }
-      if (frequency === LARGE_FREQUENCY) largeCount += 1;
-      previous = document;
-    }
+    largeCount += checkList(pairs.subarray(position, position + count), documents);
+    position += count;
   }
   if (position !== pairs.length)
     throw new KeywordIndexDamagedError('the posting lists do not add up');
+  return largeCount;
+}
+
+/**
+ * One posting list names documents below `documents` in rising order, each with a frequency;
+ * returns how many of its pairs are packed as large.
+ */
+export function checkList(list: Uint32Array, documents: number): number {
+  let largeCount = 0;
+  let previous = -1;
+  for (let position = 0; position < list.length; position += 1) {
+    const pair = list[position]!;
+    const document = pair >>> 8; // pairId and pairFrequency written out (packed-pairs.ts)
+    const frequency = pair & 255;
+    if (document <= previous || document >= documents || frequency === 0) {
+      throw new KeywordIndexDamagedError('a posting list names no document');
+    }
+    if (frequency === LARGE_FREQUENCY) largeCount += 1;
+    previous = document;
+  }
   return largeCount;
 }

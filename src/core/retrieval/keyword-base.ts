@@ -1,5 +1,6 @@
 import type { KeywordBase, KeywordSegment } from '../ports/lexical-index.ts';
 import type { SlicedWork } from '../time-slices.ts';
+import { DocumentPairs } from './document-pairs.ts';
 import { invertingPairs, invertPairs } from './postings.ts';
 
 /**
@@ -46,6 +47,16 @@ export function* derivingDocumentPairs(
   const { holders, pairs } = yield* invertingPairs(base.ids.length, lists, listEnds, room);
   // Each document's pairs end where the next one's would start.
   return { pairs, pairEnds: listStarts(holders).subarray(1) };
+}
+
+/**
+ * Every slot's pairs of `base` held by an index (slot i is document i), with the room their
+ * pool's first growth would make, so the first change appends without a copy; sliced work.
+ */
+export function* derivingSlotPairs(base: KeywordBase): SlicedWork<DocumentPairs> {
+  const room = DocumentPairs.growthOf(base.byTerm.pairs.length);
+  const { pairs, pairEnds } = yield* derivingDocumentPairs(base, room);
+  return DocumentPairs.of(pairs, pairEnds, true);
 }
 
 /** Where each list starts in the pairs, and (last) where the last one ends. */

@@ -101,6 +101,29 @@ export class PostingLists {
     return lists;
   }
 
+  /**
+   * The terms of a vocabulary with `holders` each and no list in memory yet: each list comes in
+   * by `install` (an index loaded from its vocabulary first, `PendingLists`).
+   */
+  static pending(terms: readonly string[], holders: Int32Array): PostingLists {
+    const lists = new PostingLists();
+    const empty = new Uint32Array(0);
+    terms.forEach((term, id) => {
+      lists.#ids.set(term, id);
+      lists.#terms.push(term);
+      lists.#lists.push(empty);
+      lists.#ends.push(0);
+      lists.#holders.push(holders[id]!);
+    });
+    return lists;
+  }
+
+  /** Puts in the list of `id`, all of its pairs, read after `pending`. */
+  install(id: number, pairs: Uint32Array): void {
+    this.#lists[id] = pairs;
+    this.#ends[id] = pairs.length;
+  }
+
   /** Terms with an id, whether or not a live document still holds them. */
   get termCount(): number {
     return this.#terms.length;

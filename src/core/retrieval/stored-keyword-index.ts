@@ -6,17 +6,46 @@ import { fileIdOf } from './collection-index.ts';
 import { chunkKeywords } from './keyword-segment.ts';
 import { decodeBase, encodeBaseParts, isCurrentBase } from './keyword-base-format.ts';
 import { decodeSegment, KeywordIndexDamagedError } from './keyword-segment-format.ts';
+import { openListsOnDemand } from './stored-keyword-lists.ts';
 
 /**
  * A collection's keyword index from the store, without tokenising when the stored one holds
- * exactly the collection's chunks: its base, then each file's newer segment in place of the
- * base's chunks of that file. When it does not (a database from before the stored index, damaged
- * bytes) it is built from the chunks instead. Either way, when anything was not yet merged, or the
- * base was stored in an older format, the result is stored as the new base (the compaction:
- * segments folded in, deleted files dropped, the lists stored term after term).
- * `giveWay` runs between files of a rebuild, so a worker can answer other calls meanwhile.
+ * exactly the collection's chunks. A merged base of the current format is read by range: its
+ * vocabulary first, the lists as searches need them and all of them behind (`openListsOnDemand`,
+ * decision 0031; damaged lists: built from the chunks and stored). Otherwise it is read whole:
+ * its base, then each file's newer segment in place of the base's chunks of that file. When that
+ * does not hold the collection's chunks (a database from before the stored index, damaged bytes)
+ * it is built from the chunks instead. Either way, when anything was not yet merged, or the base
+ * was stored in an older format, the result is stored as the new base (the compaction: segments
+ * folded in, deleted files dropped, the lists stored term after term). `giveWay` runs between
+ * steps of a rebuild or a check, so a worker can answer other calls meanwhile.
  */
 export async function openKeywordIndex(
+  store: Store,
+  collectionId: string,
+  giveWay: () => Promise<void>,
+): Promise<LexicalIndex> {
+  const reader = await store.openKeywordBase(collectionId);
+  const rebuild = async () => {
+    const index = await rebuildKeywords(await store.listChunks(collectionId), giveWay);
+    const base = index.toBase();
+    const generation = reader?.generation ?? 0;
+    await store.replaceKeywordBase(collectionId, {
+      base: encodeBaseParts(base),
+      generation,
+      merged: [],
+    });
+    return base;
+  };
+  const onDemand = reader && (await openListsOnDemand(reader, rebuild, giveWay));
+  return onDemand ?? (await readKeywordIndex(store, collectionId, giveWay));
+}
+
+/**
+ * `openKeywordIndex` read whole: the base and the segments at once, built from the chunks when
+ * they do not hold the collection's, stored again when anything was merged or rebuilt.
+ */
+async function readKeywordIndex(
   store: Store,
   collectionId: string,
   giveWay: () => Promise<void>,
@@ -59,7 +88,7 @@ export async function mergeKeywordIndex(
       return;
     }
   }
-  await openKeywordIndex(store, collectionId, giveWay);
+  await readKeywordIndex(store, collectionId, giveWay);
 }
 
 /** The stored index, or `undefined` when it does not hold exactly `stored.chunkCount` chunks. */

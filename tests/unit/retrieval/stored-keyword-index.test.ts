@@ -10,6 +10,8 @@ import {
   restoreKeywords,
 } from '../../../src/core/retrieval/stored-keyword-index.ts';
 import type { FileWrite } from '../../../src/core/ports/store.ts';
+import type { LexicalIndex } from '../../../src/core/ports/lexical-index.ts';
+import { analyze } from '../../../src/core/retrieval/text-analysis.ts';
 import { makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
 import { format4Bytes } from '../../support/legacy-keyword-bytes.ts';
 
@@ -35,15 +37,19 @@ async function tokenised(store: MemoryStore): Promise<Bm25Index> {
   return index;
 }
 
-async function expectSameAnswers(loaded: Bm25Index, store: MemoryStore): Promise<void> {
+async function expectSameAnswers(loaded: LexicalIndex, store: MemoryStore): Promise<void> {
   const expected = await tokenised(store);
   expect(loaded.size).toBe(expected.size);
-  for (const query of QUERIES) expect(loaded.search(query, 10)).toEqual(expected.search(query, 10));
+  for (const query of QUERIES) {
+    await loaded.loadTerms(analyze(query));
+    expect(loaded.search(query, 10)).toEqual(expected.search(query, 10));
+  }
   const best = expected.search(QUERIES[0]!, 1).map((hit) => hit.id);
   const feedback = chunkKeywords((await store.getChunks(best)).filter((chunk) => !!chunk));
-  expect(loaded.expandQuery(QUERIES[0]!, feedback)).toEqual(
-    expected.expandQuery(QUERIES[0]!, feedback),
-  );
+  const expanded = loaded.expandQuery(QUERIES[0]!, feedback);
+  expect(expanded).toEqual(expected.expandQuery(QUERIES[0]!, feedback));
+  await loaded.loadTerms(expanded.keys());
+  expect(loaded.searchTerms(expanded, 10)).toEqual(expected.searchTerms(expanded, 10));
 }
 
 async function libraryStore(): Promise<MemoryStore> {
@@ -144,6 +150,7 @@ describe('the stored keyword index', () => {
     const live = await openKeywordIndex(store, 'a', noPause);
     const two = writeOf('two.md', 'mountain railway', 3);
     await store.writeFiles([two]);
+    await live.prepareChanges(noPause); // as a sync does: a load's lists are all in first
     live.addSegment(chunkKeywords(two.chunks));
     const loadKeywords = vi.spyOn(store, 'loadKeywords');
 

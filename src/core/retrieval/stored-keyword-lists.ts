@@ -1,0 +1,106 @@
+import type { KeywordBase, KeywordVocabulary } from '../ports/lexical-index.ts';
+import type { KeywordBaseReader } from '../ports/store.ts';
+import {
+  BASE_HEADER_BYTES,
+  baseLayout,
+  checkList,
+  decodeVocabulary,
+  type BaseLayout,
+} from './keyword-base-format.ts';
+import { checkLargeFrequencies, KeywordIndexDamagedError } from './keyword-segment-format.ts';
+import { ListsOnDemandIndex } from './lists-on-demand-index.ts';
+import type { StoredLists } from './pending-lists.ts';
+
+/** Pairs checked between two pauses of the check of a whole base's lists. */
+const PAIRS_CHECKED_PER_STEP = 1 << 18;
+
+/**
+ * The collection's keyword index from its stored base read by range (decision 0031): its
+ * vocabulary now, a query's lists as searches need them, all of them behind. `undefined` when the
+ * base is of an older format, does not hold the collection's chunk count, or its vocabulary cannot
+ * be read (the caller then reads the index whole, which rebuilds or rewrites it). Should its lists
+ * turn out damaged, `rebuild` gives the base built anew (and stores it).
+ */
+export async function openListsOnDemand(
+  reader: KeywordBaseReader,
+  rebuild: () => Promise<KeywordBase>,
+  giveWay: () => Promise<void>,
+): Promise<ListsOnDemandIndex | undefined> {
+  try {
+    const header = await reader.read(0, BASE_HEADER_BYTES);
+    const layout = header && baseLayout(header, reader.size);
+    if (!layout || layout.documents !== reader.chunkCount) return undefined;
+    const [head, tail] = await Promise.all([
+      reader.read(0, layout.pairsStart),
+      reader.read(layout.pairsEnd, reader.size),
+    ]);
+    if (!head || !tail) return undefined;
+    const vocabulary = decodeVocabulary(aligned(head), aligned(tail), layout);
+    return new ListsOnDemandIndex(
+      vocabulary,
+      storedLists(reader, layout, vocabulary, rebuild, giveWay),
+    );
+  } catch (error) {
+    if (error instanceof KeywordIndexDamagedError) return undefined;
+    throw error;
+  }
+}
+
+function storedLists(
+  reader: KeywordBaseReader,
+  layout: BaseLayout,
+  vocabulary: KeywordVocabulary,
+  rebuild: () => Promise<KeywordBase>,
+  giveWay: () => Promise<void>,
+): StoredLists {
+  const readPairs = async (start: number, end: number) => {
+    const bytes = await reader.read(layout.pairsStart + start * 4, layout.pairsStart + end * 4);
+    return bytes && pairsOf(bytes);
+  };
+  return {
+    read: readPairs,
+    async complete() {
+      try {
+        const pairs = await readPairs(0, layout.pairCount);
+        if (pairs?.length !== layout.pairCount) {
+          throw new KeywordIndexDamagedError('the posting lists cannot be read');
+        }
+        await checkAllLists(vocabulary, pairs, giveWay);
+        return { pairs };
+      } catch (error) {
+        if (!(error instanceof KeywordIndexDamagedError)) throw error;
+        return { rebuilt: await rebuild() };
+      }
+    },
+  };
+}
+
+/** `decodeBase`'s checks of the lists, with `giveWay` between steps. */
+async function checkAllLists(
+  { holders, largeFrequencies, ids }: KeywordVocabulary,
+  pairs: Uint32Array,
+  giveWay: () => Promise<void>,
+): Promise<void> {
+  let position = 0;
+  let largeCount = 0;
+  let pause = PAIRS_CHECKED_PER_STEP;
+  for (const count of holders) {
+    largeCount += checkList(pairs.subarray(position, position + count), ids.length);
+    position += count;
+    if (position >= pause) {
+      pause = position + PAIRS_CHECKED_PER_STEP;
+      await giveWay();
+    }
+  }
+  checkLargeFrequencies(largeFrequencies, pairs, largeCount);
+}
+
+/** The bytes at an offset a 32-bit view can start at (a copy only when they are not). */
+function aligned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+}
+
+function pairsOf(bytes: Uint8Array): Uint32Array {
+  const at = aligned(bytes);
+  return new Uint32Array(at.buffer, at.byteOffset, Math.floor(at.byteLength / 4));
+}
