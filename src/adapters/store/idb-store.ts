@@ -31,7 +31,8 @@ import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
 import { readVectorCodesRow, vectorCodesRow, type VectorCodesRow } from './blob-values.ts';
-import { concatenateVectorRows, replaceVectorRows } from './vector-rows.ts';
+import { concatenateVectorRows } from './vector-rows.ts';
+import { replaceStoredEmbeddings } from './embedding-replacement.ts';
 import { readVectorBatches, readVectors } from './vector-reads.ts';
 
 export interface IdbStoreOptions {
@@ -242,28 +243,8 @@ export class IdbStore implements Store {
     return readVectors(this.connection, ids);
   }
 
-  async replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
-    await runWrite(
-      this.connection,
-      ['collections', 'vectors', 'centroids', 'vectorCodes'],
-      async (transaction) => {
-        const collections = transaction.objectStore('collections');
-        const vectors = transaction.objectStore('vectors');
-        const [collection, rows] = await Promise.all([
-          collections.get(collectionId),
-          vectors.index('collectionId').getAll(collectionId),
-        ]);
-        if (!collection) throw new CollectionNotFoundError(collectionId);
-        const replaced = replaceVectorRows(rows, collectionId, replacement);
-        const { embedderId, dim } = replacement;
-        await awaitRequests((track) => {
-          for (const row of replaced) track(vectors.put(row));
-          track(collections.put({ ...collection, embedderId, dim }));
-          track(transaction.objectStore('centroids').delete(collectionId));
-          track(transaction.objectStore('vectorCodes').delete(collectionId));
-        });
-      },
-    );
+  replaceEmbeddings(collectionId: string, replacement: EmbeddingReplacement): Promise<void> {
+    return replaceStoredEmbeddings(this.connection, collectionId, replacement);
   }
 
   async putCentroids(centroids: StoredCentroids): Promise<void> {
