@@ -1,8 +1,4 @@
-import type {
-  KeywordBaseReader,
-  StoredKeywords,
-  StoredVectorCodes,
-} from '../../core/ports/store.ts';
+import type { KeywordBaseReader, StoredKeywords } from '../../core/ports/store.ts';
 
 /**
  * Large binary values (a collection's keyword base, its vector codes and float32 rows) are kept
@@ -55,59 +51,4 @@ export function baseReaderOf(stored: StoredKeywords): KeywordBaseReader | undefi
  */
 export function blobOf(parts: readonly ArrayBufferView[]): Blob {
   return new Blob(parts as ArrayBufferView<ArrayBuffer>[]);
-}
-
-/**
- * A `vectorCodes` record: the codes' numbers in one Blob (the float32 rows, then the scales,
- * then the codes, so that each reads back as a view at an aligned offset), the rest as it is.
- */
-export interface VectorCodesRow extends Omit<StoredVectorCodes, 'codes' | 'scales' | 'floats'> {
-  bytes: Blob;
-  /** How many float32 rows' numbers `bytes` starts with (0 without the rows). */
-  floatCount: number;
-}
-
-/** A record as stored before the Blob: the typed arrays in the record. */
-type TypedVectorCodesRow = StoredVectorCodes;
-
-export function vectorCodesRow(stored: StoredVectorCodes): VectorCodesRow {
-  const { codes, scales, floats, ...rest } = stored;
-  return {
-    ...rest,
-    ids: [...stored.ids],
-    bytes: blobOf(floats ? [floats, scales, codes] : [scales, codes]),
-    floatCount: floats?.length ?? 0,
-  };
-}
-
-/**
- * The stored codes of a record, either form; `undefined` when its bytes cannot be read or do not
- * add up (the load then reads the vector rows and stores the codes again). The float32 rows are
- * read into a buffer of their own, which an index can take as it is (`VectorIndex.restoreCodes`).
- */
-export async function readVectorCodesRow(
-  row: VectorCodesRow | TypedVectorCodesRow | undefined,
-): Promise<StoredVectorCodes | undefined> {
-  if (!row || !('bytes' in row)) return row;
-  const { bytes, floatCount, ...rest } = row;
-  const rows = row.ids.length;
-  const floatBytes = floatCount * 4;
-  const [floats, numbers] = await Promise.all([
-    floatCount > 0 ? readStoredBytes(bytes.slice(0, floatBytes)) : new Uint8Array(0),
-    readStoredBytes(bytes.slice(floatBytes)),
-  ]);
-  if (
-    !floats ||
-    !numbers ||
-    floats.byteLength !== floatBytes ||
-    numbers.byteLength !== rows * 4 + rows * row.rowBytes
-  ) {
-    return undefined;
-  }
-  return {
-    ...rest,
-    codes: new Int8Array(numbers.buffer, rows * 4, rows * row.rowBytes),
-    scales: new Float32Array(numbers.buffer, 0, rows),
-    ...(floatCount > 0 ? { floats: new Float32Array(floats.buffer) } : {}),
-  };
 }

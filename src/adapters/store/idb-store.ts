@@ -30,7 +30,7 @@ import {
 import { sortChunks } from './record-order.ts';
 import { openDatabase, type ArchivistDatabase, type StoreName } from './schema.ts';
 import { awaitRequests, runWrite } from './transactions.ts';
-import { readVectorCodesRow, vectorCodesRow, type VectorCodesRow } from './blob-values.ts';
+import { readVectorCodesRow, vectorCodesRow, type VectorCodesRow } from './vector-code-rows.ts';
 import { concatenateVectorRows } from './vector-rows.ts';
 import { replaceStoredEmbeddings } from './embedding-replacement.ts';
 import { readVectorBatches, readVectors } from './vector-reads.ts';

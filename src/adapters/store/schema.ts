@@ -1,7 +1,8 @@
 import { wrap, type DBSchema, type IDBPDatabase, type StoreNames } from 'idb';
 import type { StoredCentroids, StoredVectorCodes } from '../../core/ports/store.ts';
 import type { Chunk, Collection, FileRecord, IssueCounts } from '../../core/types.ts';
-import type { StoredBytes, VectorCodesRow } from './blob-values.ts';
+import type { StoredBytes } from './blob-values.ts';
+import type { VectorCodesRow } from './vector-code-rows.ts';
 import { chunkGroupsOf, type ChunkGroupRow } from './chunk-groups.ts';
 import type { VectorRow } from './vector-rows.ts';
 

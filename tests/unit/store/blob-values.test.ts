@@ -2,11 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { wrap, type IDBPDatabase } from 'idb';
 import { describe, expect, it } from 'vitest';
-import {
-  readStoredBytes,
-  readVectorCodesRow,
-  vectorCodesRow,
-} from '../../../src/adapters/store/blob-values.ts';
+import { rangeReads, readStoredBytes } from '../../../src/adapters/store/blob-values.ts';
 import { IdbStore } from '../../../src/adapters/store/idb-store.ts';
 import type { StoredVectorCodes } from '../../../src/core/ports/store.ts';
 import { makeCollection } from '../../contracts/store-fixtures.ts';
@@ -91,13 +87,16 @@ describe('blob values in IndexedDB', () => {
     store.close();
   });
 
-  it('gives nothing for bytes that cannot be read or do not add up, so they are made again', async () => {
+  it('reads a Blob by range without the rest, and bytes in memory as copies', async () => {
+    const bytes = Uint8Array.from({ length: 20 }, (_, at) => at);
+    for (const stored of [new Blob([bytes]), bytes.slice().buffer, bytes.slice()]) {
+      const reads = rangeReads(stored);
+      expect(reads.size).toBe(20);
+      const middle = (await reads.read(3, 9))!;
+      expect(middle).toEqual(bytes.slice(3, 9));
+      middle.fill(0);
+      expect(await reads.read(0, 20)).toEqual(bytes);
+    }
     expect(await readStoredBytes(new LostBlob([Uint8Array.of(1)]))).toBeUndefined();
-    const row = vectorCodesRow(makeCodes(true));
-    expect(await readVectorCodesRow({ ...row, bytes: new LostBlob([]) })).toBeUndefined();
-    expect(await readVectorCodesRow({ ...row, floatCount: 3 })).toBeUndefined();
-    expect(await readVectorCodesRow({ ...row, rowBytes: 4 })).toBeUndefined();
-    expect(await readVectorCodesRow(undefined)).toBeUndefined();
-    expect(await readVectorCodesRow(row)).toEqual(makeCodes(true));
   });
 });
