@@ -221,7 +221,7 @@ export class Bm25Index implements LexicalIndex {
 
   /**
    * Replaces everything the index holds with `base`'s documents (see `fromBase`), its lists and
-   * large frequencies made from it unless given (`fromVocabulary`).
+   * large frequencies made from it unless given (`fromBase` with `lists`).
    */
   #holdOnly(
     base: KeywordBase,

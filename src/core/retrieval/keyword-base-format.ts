@@ -1,4 +1,5 @@
 import type { KeywordBase, KeywordVocabulary, TermLists } from '../ports/lexical-index.ts';
+import { runAtOnce, type SlicedWork } from '../time-slices.ts';
 import { baseOf } from './keyword-base.ts';
 import {
   bytesOf,
@@ -109,7 +110,7 @@ export function decodeBase(input: Uint8Array): KeywordBase {
   );
   const pairs = new Uint32Array(bytes.buffer, bytes.byteOffset + pairsStart, layout.pairCount);
   const byTerm = { holders: vocabulary.holders, pairs };
-  checkLargeFrequencies(vocabulary.largeFrequencies, pairs, checkLists(byTerm, layout.documents));
+  runAtOnce(checkingLists(byTerm, layout.documents, vocabulary.largeFrequencies));
   return { ...vocabulary, byTerm };
 }
 
@@ -161,13 +162,22 @@ export function decodeVocabulary(
   return { terms, ids, lengths, holders, largeFrequencies };
 }
 
+/** Pairs checked between two pauses of `checkingLists`. */
+const PAIRS_CHECKED_PER_STEP = 1 << 18;
+
 /**
- * The lists hold all the pairs, each naming documents in rising order, each with a frequency;
- * returns how many pairs are packed as large.
+ * `decodeBase`'s check of a base's lists, as sliced work (pausing every `PAIRS_CHECKED_PER_STEP`
+ * pairs or so): they hold all the pairs, each naming documents below `documents` in rising order,
+ * each with a frequency, and `largeFrequencies` name exactly the pairs packed as large.
  */
-function checkLists({ holders, pairs }: TermLists, documents: number): number {
+export function* checkingLists(
+  { holders, pairs }: TermLists,
+  documents: number,
+  largeFrequencies: Int32Array,
+): SlicedWork<void> {
   let position = 0;
   let largeCount = 0;
+  let pause = PAIRS_CHECKED_PER_STEP;
   for (let term = 0; term < holders.length; term += 1) {
     const count = holders[term]!;
     if (count < 0 || count > pairs.length - position) {
@@ -175,10 +185,14 @@ function checkLists({ holders, pairs }: TermLists, documents: number): number {
     }
     largeCount += checkList(pairs.subarray(position, position + count), documents);
     position += count;
+    if (position >= pause) {
+      pause = position + PAIRS_CHECKED_PER_STEP;
+      yield;
+    }
   }
   if (position !== pairs.length)
     throw new KeywordIndexDamagedError('the posting lists do not add up');
-  return largeCount;
+  checkLargeFrequencies(largeFrequencies, pairs, largeCount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ArchivistError } from '../errors.ts';
-import type { KeywordBase } from '../ports/lexical-index.ts';
+import type { KeywordBase, TermLists } from '../ports/lexical-index.ts';
 
 /**
  * A keyword index's pairs packed into one 32-bit number each (decision 0024): an id (a term's,
@@ -62,7 +62,15 @@ export class LargeFrequencies {
   /** The large frequencies of `base`, by term and document position. */
   static of(base: KeywordBase): LargeFrequencies {
     const frequencies = new LargeFrequencies();
-    const { largeFrequencies: large, byTerm } = base;
+    frequencies.setAll(base.largeFrequencies, base.byTerm);
+    return frequencies;
+  }
+
+  /**
+   * Sets the (position, frequency) entries of `large`, each position one in `byTerm`'s pairs
+   * (the whole lists, term after term).
+   */
+  setAll(large: Int32Array, byTerm: TermLists): void {
     let term = 0;
     let listEnd = byTerm.holders[0] ?? 0;
     for (let entry = 0; entry < large.length; entry += 2) {
@@ -71,9 +79,8 @@ export class LargeFrequencies {
         term += 1;
         listEnd += byTerm.holders[term]!;
       }
-      frequencies.set(term, pairId(byTerm.pairs[position]!), large[entry + 1]!);
+      this.set(term, pairId(byTerm.pairs[position]!), large[entry + 1]!);
     }
-    return frequencies;
   }
 
   set(termId: number, slot: number, frequency: number): void {

@@ -7,7 +7,7 @@ import type { PostingLists } from './postings.ts';
 
 /**
  * Where the posting lists of an index loaded from its vocabulary first come from
- * (`Bm25Index.fromVocabulary`; docs/decisions/0031-lists-on-demand.md).
+ * (`ListsOnDemandIndex`; docs/decisions/0031-lists-on-demand.md).
  */
 export interface StoredLists {
   /**
@@ -69,17 +69,12 @@ export class PendingLists {
 
   /** Puts every list not in memory yet into the postings, as views of `pairs` (all of them). */
   installAll(pairs: Uint32Array): void {
-    const large = this.vocabulary.largeFrequencies;
     for (let termId = 0; termId < this.#loaded.length; termId += 1) {
       if (this.has(termId)) continue;
       this.#install(termId, pairs.subarray(this.#starts[termId], this.#starts[termId + 1]));
     }
-    let termId = 0;
-    for (let entry = 0; entry < large.length; entry += 2) {
-      const position = large[entry]!;
-      while (this.#starts[termId + 1]! <= position) termId += 1;
-      this.largeFrequencies.set(termId, pairs[position]! >>> 8, large[entry + 1]!); // pairId
-    }
+    const { largeFrequencies, holders } = this.vocabulary;
+    this.largeFrequencies.setAll(largeFrequencies, { holders, pairs });
   }
 
   async #loadOne(termId: number): Promise<void> {

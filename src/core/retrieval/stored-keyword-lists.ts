@@ -3,16 +3,14 @@ import type { KeywordBaseReader } from '../ports/store.ts';
 import {
   BASE_HEADER_BYTES,
   baseLayout,
-  checkList,
+  checkingLists,
   decodeVocabulary,
   type BaseLayout,
 } from './keyword-base-format.ts';
-import { checkLargeFrequencies, KeywordIndexDamagedError } from './keyword-segment-format.ts';
+import { runGivingWay } from '../time-slices.ts';
+import { KeywordIndexDamagedError } from './keyword-segment-format.ts';
 import { ListsOnDemandIndex } from './lists-on-demand-index.ts';
 import type { StoredLists } from './pending-lists.ts';
-
-/** Pairs checked between two pauses of the check of a whole base's lists. */
-const PAIRS_CHECKED_PER_STEP = 1 << 18;
 
 /**
  * Pairs read at a time when all the lists come in behind (8 MB): at 501,588 chunks their 140 MB
@@ -68,7 +66,9 @@ function storedLists(
     async complete() {
       try {
         const pairs = await readAllPairs(readPairs, layout.pairCount, giveWay);
-        await checkAllLists(vocabulary, pairs, giveWay);
+        const { holders, largeFrequencies, ids } = vocabulary;
+        const lists = { holders, pairs };
+        await runGivingWay(checkingLists(lists, ids.length, largeFrequencies), giveWay);
         return { pairs };
       } catch (error) {
         if (!(error instanceof KeywordIndexDamagedError)) throw error;
@@ -95,26 +95,6 @@ async function readAllPairs(
     await giveWay();
   }
   return pairs;
-}
-
-/** `decodeBase`'s checks of the lists, with `giveWay` between steps. */
-async function checkAllLists(
-  { holders, largeFrequencies, ids }: KeywordVocabulary,
-  pairs: Uint32Array,
-  giveWay: () => Promise<void>,
-): Promise<void> {
-  let position = 0;
-  let largeCount = 0;
-  let pause = PAIRS_CHECKED_PER_STEP;
-  for (const count of holders) {
-    largeCount += checkList(pairs.subarray(position, position + count), ids.length);
-    position += count;
-    if (position >= pause) {
-      pause = position + PAIRS_CHECKED_PER_STEP;
-      await giveWay();
-    }
-  }
-  checkLargeFrequencies(largeFrequencies, pairs, largeCount);
 }
 
 /** The bytes at an offset a 32-bit view can start at (a copy only when they are not). */
