@@ -115,6 +115,7 @@ async function syncOnce(
   try {
     const app = new AppPage(session.page);
     await app.openLibrary(baseUrl);
+    await app.serviceWorkerReady();
     await setParseWorkers(session.page, workers);
     const start = performance.now();
     const summary = await app.addFolderWithInput(folder, SYNC_TIMEOUT);

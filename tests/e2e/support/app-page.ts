@@ -19,6 +19,17 @@ export class AppPage {
   }
 
   /**
+   * Waits for the app's service worker to be active, the first visit's precache of its files done
+   * (a sync begun beside it shares the machine with it); resolves the page's milliseconds since
+   * its load by then.
+   */
+  async serviceWorkerReady(): Promise<number> {
+    return Math.round(
+      await this.page.evaluate(() => navigator.serviceWorker.ready.then(() => performance.now())),
+    );
+  }
+
+  /**
    * Adds (or re-adds) a folder through the `<input webkitdirectory>`, waits for its sync (at most
    * `timeout` ms) and resolves its summary.
    */
