@@ -1,16 +1,12 @@
 /**
  * The library as the browser runs it (inside the library worker): IndexedDB, the embedding models
- * of the catalogue (the built-in one served by the app), every parser, and the chosen vector index.
+ * of the catalogue (the built-in one served by the app), the parse workers' pool, and the chosen
+ * vector index.
  */
 import ortFactoryUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { createBrowserTesseractEngine } from '../adapters/ocr/tesseract-browser.ts';
-import { createParserRegistry } from '../adapters/parsers/index.ts';
-import {
-  browserPdfResources,
-  loadBrowserPdfjs,
-  restartBrowserPdfjs,
-} from '../adapters/parsers/pdfjs-browser.ts';
+import { checkReadable } from '../adapters/parsers/readable-files.ts';
 import { IdbConversationStore } from '../adapters/store/idb-conversation-store.ts';
 import {
   DatabaseBlockedError,
@@ -49,13 +45,6 @@ export function createBrowserLibrary(
   };
   // One OCR engine (one tesseract.js worker) for every parse worker, which ask it through a bridge.
   const ocrEngine = ocrEngineSource(settings, createBrowserTesseractEngine);
-  // Here only for its type and size checks: files are parsed in the parse workers.
-  const registry = createParserRegistry({
-    loadPdfjs: loadBrowserPdfjs,
-    restartPdfjs: () => void restartBrowserPdfjs(),
-    pdfResources: browserPdfResources(),
-    ocrEngine,
-  });
   // Undefined on an insecure page.
   const locks = (navigator as { locks?: LockManager }).locks;
   return new LibraryService({
@@ -67,7 +56,8 @@ export function createBrowserLibrary(
       wasmPaths: { mjs: servedUrl(ortFactoryUrl), wasm: servedUrl(ortWasmUrl) },
     }),
     parsers: parseInWorkers({
-      check: (path, size) => registry.check(path, size),
+      // Files are parsed in the parse workers; here they are only checked (type, size).
+      check: checkReadable,
       ocrEngine,
       settings,
       locks,

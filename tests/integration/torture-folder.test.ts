@@ -22,7 +22,7 @@ import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import { newCollection } from '../../src/core/collection.ts';
 import { runIngest } from '../../src/core/ingest/ingest-job.ts';
-import { DEFAULT_MAX_FILE_BYTES } from '../../src/core/ingest/parser-registry.ts';
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/core/ingest/file-check.ts';
 import type { IngestProgress } from '../../src/core/ingest/progress.ts';
 import { DEFAULT_CHUNKING } from '../../src/core/retrieval/chunking.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';

@@ -1,16 +1,7 @@
-import {
-  ArchivistError,
-  CorruptFileError,
-  EmptyFileError,
-  FileTooLargeError,
-  isAbortError,
-  UnsupportedFileError,
-} from '../errors.ts';
+import { ArchivistError, CorruptFileError, isAbortError } from '../errors.ts';
 import type { ParsedDocument, ParseInput, Parser } from '../ports/parser.ts';
 import { loadEncodingDetector } from './encoding-detector.ts';
-
-/** Files over this size are not read: 50 MB. */
-export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+import { checkFile, DEFAULT_MAX_FILE_BYTES, extensionOf } from './file-check.ts';
 
 export interface ParseFileInput {
   path: string;
@@ -19,13 +10,6 @@ export interface ParseFileInput {
   /** The bytes, or a function that reads them, called only once the path and size pass. */
   bytes: Uint8Array | ((signal?: AbortSignal) => Promise<Uint8Array>);
   signal?: AbortSignal;
-}
-
-/** The lower-case extension of a path without the dot; empty for none (and for ".bashrc"). */
-export function extensionOf(path: string): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
 /**
@@ -57,13 +41,10 @@ export class ParserRegistry {
     return this.parsers.get(extensionOf(path));
   }
 
-  /** Throws UnsupportedFileError, EmptyFileError or FileTooLargeError; returns the parser. */
+  /** Throws UnsupportedFileError, EmptyFileError or FileTooLargeError (`checkFile`); gives the parser. */
   check(path: string, size: number): Parser {
-    const parser = this.parserFor(path);
-    if (!parser) throw new UnsupportedFileError(path);
-    if (size === 0) throw new EmptyFileError(path, 'the file is 0 bytes');
-    if (size > this.maxFileBytes) throw new FileTooLargeError(path, size, this.maxFileBytes);
-    return parser;
+    checkFile(path, size, (extension) => this.parsers.has(extension), this.maxFileBytes);
+    return this.parserFor(path)!;
   }
 
   /** Parses bytes already read; the checks run on their length. */

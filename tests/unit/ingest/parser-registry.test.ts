@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultParsers } from '../../../src/core/ingest/default-parsers.ts';
-import { extensionOf, ParserRegistry } from '../../../src/core/ingest/parser-registry.ts';
+import { ParserRegistry } from '../../../src/core/ingest/parser-registry.ts';
 import type { Parser } from '../../../src/core/ports/parser.ts';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -87,13 +87,5 @@ describe('ParserRegistry', () => {
   it('lets a later parser replace an earlier one for its extensions', () => {
     const custom: Parser = { extensions: ['TXT'], parse: async () => ({ text: 'x', blocks: [] }) };
     expect(new ParserRegistry([...defaultParsers, custom]).parserFor('a.txt')).toBe(custom);
-  });
-});
-
-describe('extensionOf', () => {
-  it('returns the lower-case extension of the file name only', () => {
-    expect(extensionOf('dir.v2/File.Tar.GZ')).toBe('gz');
-    expect(extensionOf('dir.v2/Makefile')).toBe('');
-    expect(extensionOf('.hidden')).toBe('');
   });
 });

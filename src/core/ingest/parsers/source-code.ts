@@ -1,6 +1,6 @@
 import type { Block, ParsedDocument, ParseInput, Parser } from '../../ports/parser.ts';
 import { documentFromBlocks } from '../parsed-document.ts';
-import { extensionOf } from '../parser-registry.ts';
+import { extensionOf } from '../file-check.ts';
 import { decodeText } from '../text-decoding.ts';
 
 /**
