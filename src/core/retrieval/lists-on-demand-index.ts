@@ -14,11 +14,20 @@ import { PostingLists } from './postings.ts';
 import { analyze } from './text-analysis.ts';
 
 /**
+ * How long searches must have stopped asking for lists before a long read of the rest behind goes
+ * on (`StoredLists.complete`): its reads, on the same disk and threads, had made searches typed
+ * one after another take 150-460 ms each at 500,000 chunks, and the first search too waited on
+ * them (docs/BENCHMARKS.md, "In the browser").
+ */
+export const SEARCH_PAUSE_MS = 500;
+
+/**
  * A collection's keyword index loaded from its vocabulary first (decision 0031): it searches as
  * soon as the lists of a query's terms are read (`loadTerms`, a read each); after its first
- * search all the lists come in behind (`StoredLists.complete`), and should the stored base turn
- * out damaged, the base built anew takes its place. It changes only once every list is in
- * (`prepareChanges` reads them). Same scores as `Bm25Index.fromBase` of the whole base.
+ * search all the lists come in behind (`StoredLists.complete`; a long read a step at a time
+ * whenever searching has paused for `SEARCH_PAUSE_MS`), and should the stored base turn out
+ * damaged, the base built anew takes its place. It changes only once every list is in (`prepareChanges` reads
+ * them, with no pause). Same scores as `Bm25Index.fromBase` of the whole base.
  */
 export class ListsOnDemandIndex implements LexicalIndex {
   #index: Bm25Index;
@@ -28,6 +37,12 @@ export class ListsOnDemandIndex implements LexicalIndex {
   #pending: PendingLists | undefined;
   /** The rest of the lists, read once asked for (`#completion`). */
   #complete: Promise<void> | undefined;
+  /** When a search last asked for lists (`Date.now()`); the lists read behind wait for a pause. */
+  #searchedAt = 0;
+  /** Something waits for every list (a change, a damaged list): the read goes on without pauses. */
+  #awaited = false;
+  /** Ends the pause the read behind is waiting out, if any. */
+  #endPause: (() => void) | undefined;
 
   constructor(vocabulary: KeywordVocabulary, lists: StoredLists) {
     this.#lists = lists;
@@ -54,6 +69,7 @@ export class ListsOnDemandIndex implements LexicalIndex {
   async loadTerms(terms: Iterable<string>): Promise<void> {
     const pending = this.#pending;
     if (!pending) return;
+    this.#searchedAt = Date.now();
     const termIds: number[] = [];
     for (const term of terms) {
       const termId = this.#postings.find(term);
@@ -63,7 +79,7 @@ export class ListsOnDemandIndex implements LexicalIndex {
       await pending.load(termIds);
     } catch (error) {
       if (!(error instanceof KeywordIndexDamagedError)) throw error;
-      await this.#completion(); // a damaged list: the whole base is checked, or built anew
+      await this.#awaitedCompletion(); // a damaged list: the whole base is checked, or built anew
     }
     // A failure (the store's, while building anew) is met by the next change.
     this.#completion().catch(() => undefined);
@@ -84,7 +100,7 @@ export class ListsOnDemandIndex implements LexicalIndex {
   }
 
   async prepareChanges(giveWay: () => Promise<void>): Promise<void> {
-    await this.#completion();
+    await this.#awaitedCompletion();
     await this.#index.prepareChanges(giveWay);
   }
 
@@ -112,19 +128,44 @@ export class ListsOnDemandIndex implements LexicalIndex {
     this.#index.compact();
   }
 
+  /** `#completion`, waited for now: no more pauses for searches. */
+  #awaitedCompletion(): Promise<void> {
+    this.#awaited = true;
+    this.#endPause?.();
+    return this.#completion();
+  }
+
   /** Every list in memory: read whole and put in, or the base built anew in place. */
   #completion(): Promise<void> {
-    this.#complete ??= this.#lists.complete().then((whole) => {
-      const pending = this.#pending;
-      this.#pending = undefined;
-      if ('rebuilt' in whole) {
-        this.#index = Bm25Index.fromBase(whole.rebuilt);
-        return;
-      }
-      this.#byTerm.pairs = whole.pairs; // the held base is whole: `toBase` and changes read it
-      pending?.installAll(whole.pairs);
-    });
+    this.#complete ??= this.#lists
+      .complete(() => this.#searchPause())
+      .then((whole) => {
+        const pending = this.#pending;
+        this.#pending = undefined;
+        if ('rebuilt' in whole) {
+          this.#index = Bm25Index.fromBase(whole.rebuilt);
+          return;
+        }
+        this.#byTerm.pairs = whole.pairs; // the held base is whole: `toBase` and changes read it
+        pending?.installAll(whole.pairs);
+      });
     return this.#complete;
+  }
+
+  /** Resolves once no search has asked for lists for `SEARCH_PAUSE_MS`, or something waits. */
+  async #searchPause(): Promise<void> {
+    for (;;) {
+      const wait = this.#searchedAt + SEARCH_PAUSE_MS - Date.now();
+      if (this.#awaited || wait <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.#endPause = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#endPause = undefined;
+    }
   }
 
   /** A search of a term whose list is not in memory would miss it: `loadTerms` first. */

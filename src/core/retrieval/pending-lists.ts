@@ -17,9 +17,10 @@ export interface StoredLists {
   read(start: number, end: number): Promise<Uint32Array | undefined>;
   /**
    * All the base's pairs, read and checked whole, or, when they cannot be, a base built anew
-   * (from the collection's chunks) to be held instead.
+   * (from the collection's chunks) to be held instead; `pause` (a pause in searching) is waited
+   * for between the steps of the read and of the check when they are many.
    */
-  complete(): Promise<{ pairs: Uint32Array } | { rebuilt: KeywordBase }>;
+  complete(pause: () => Promise<void>): Promise<{ pairs: Uint32Array } | { rebuilt: KeywordBase }>;
 }
 
 /**

@@ -1,12 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryStore } from '../../../src/adapters/store/memory-store.ts';
 import type { KeywordBaseReader, Store } from '../../../src/core/ports/store.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
 import { BASE_HEADER_BYTES, baseLayout } from '../../../src/core/retrieval/keyword-base-format.ts';
 import { chunkKeywords } from '../../../src/core/retrieval/keyword-segment.ts';
 import { encodeSegment } from '../../../src/core/retrieval/keyword-segment-format.ts';
-import { ListsOnDemandIndex } from '../../../src/core/retrieval/lists-on-demand-index.ts';
+import {
+  ListsOnDemandIndex,
+  SEARCH_PAUSE_MS,
+} from '../../../src/core/retrieval/lists-on-demand-index.ts';
 import { openKeywordIndex } from '../../../src/core/retrieval/stored-keyword-index.ts';
+import type { StoredLists } from '../../../src/core/retrieval/pending-lists.ts';
+import { readBehindPauses } from '../../../src/core/retrieval/stored-keyword-lists.ts';
 import { analyze } from '../../../src/core/retrieval/text-analysis.ts';
 import { makeCollection, makeWrite } from '../../contracts/store-fixtures.ts';
 
@@ -93,7 +98,7 @@ describe('a keyword index loaded from its vocabulary first', () => {
     expect(() => onDemand.search('lake', 5)).toThrow(/loadTerms/);
     const before = reads.length;
     await onDemand.loadTerms(analyze('lake station'));
-    expect(reads.length - before).toBe(3); // one read a term, then the rest behind
+    expect(reads.length - before).toBe(2); // one read a term; the rest once searching pauses
     expect(onDemand.search('lake station', 10)).toEqual(expected.search('lake station', 10));
     expect(() => onDemand.toBase()).toThrow(/prepareChanges/);
     release();
@@ -102,6 +107,49 @@ describe('a keyword index loaded from its vocabulary first', () => {
       await onDemand.loadTerms(analyze(query));
       expect(onDemand.search(query, 10)).toEqual(expected.search(query, 10));
     }
+  });
+
+  it('reads the rest behind once searching pauses, and at once when a change waits', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const whole = await tokenised(await mergedStore());
+      const base = whole.toBase();
+      const { byTerm, ...rest } = base;
+      const vocabulary = { ...rest, holders: byTerm.holders };
+      let completed = 0;
+      const lists: StoredLists = {
+        read: async (start, end) => byTerm.pairs.slice(start, end),
+        async complete(pause) {
+          await pause();
+          completed += 1;
+          return { pairs: byTerm.pairs };
+        },
+      };
+      const index = new ListsOnDemandIndex(vocabulary, lists);
+      await index.loadTerms(analyze('lake'));
+      await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS - 100);
+      await index.loadTerms(analyze('station')); // searching goes on
+      await vi.advanceTimersByTimeAsync(SEARCH_PAUSE_MS - 100);
+      expect(completed).toBe(0);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(completed).toBe(1);
+      await index.prepareChanges(noPause);
+      const other = new ListsOnDemandIndex(vocabulary, lists);
+      await other.loadTerms(analyze('harbour'));
+      await other.prepareChanges(noPause); // no pause waited out: the timers stand still
+      expect(completed).toBe(2);
+      for (const query of QUERIES) {
+        await other.loadTerms(analyze(query));
+        expect(other.search(query, 10)).toEqual(whole.search(query, 10));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for pauses in searching only when the rest takes many reads', () => {
+    expect(readBehindPauses(3_472_592)).toBe(false); // 50,159 chunks: 2 reads
+    expect(readBehindPauses(36_000_000)).toBe(true); // about 500,000 chunks: 18 reads
   });
 
   it('changes once every list is in, as the whole index does', async () => {
