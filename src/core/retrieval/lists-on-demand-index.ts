@@ -26,8 +26,9 @@ export const SEARCH_PAUSE_MS = 500;
  * soon as the lists of a query's terms are read (`loadTerms`, a read each); after its first
  * search all the lists come in behind (`StoredLists.complete`; a long read a step at a time
  * whenever searching has paused for `SEARCH_PAUSE_MS`), and should the stored base turn out
- * damaged, the base built anew takes its place. It changes only once every list is in (`prepareChanges` reads
- * them, with no pause). Same scores as `Bm25Index.fromBase` of the whole base.
+ * damaged, the base built anew takes its place. It changes only once every list is in
+ * (`prepareChanges` reads them, with no pause). Same scores as `Bm25Index.fromBase` of the whole
+ * base.
  */
 export class ListsOnDemandIndex implements LexicalIndex {
   #index: Bm25Index;
