@@ -115,6 +115,7 @@ export function describeKeywordsContract(name: string, createStore: () => Promis
       await store.replaceKeywordBase('a', { base: parts, generation: 0, merged });
       const reader = (await store.openKeywordBase('a'))!;
       expect(reader).toMatchObject({ chunkCount: 2, generation: 1, size: 40 });
+      expect(typeof reader.inMemory).toBe('boolean');
       const middle = (await reader.read(5, 29))!;
       expect(middle).toEqual(base.slice(5, 29));
       expect(middle.byteOffset).toBe(0); // a buffer of its own, for views of 32-bit numbers

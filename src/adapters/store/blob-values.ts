@@ -24,15 +24,22 @@ export async function readStoredBytes(bytes: StoredBytes): Promise<Uint8Array | 
  * Reads by range of stored bytes (`KeywordBaseReader`): of a Blob without reading the rest, of
  * bytes in memory (a record from before the Blob, a store that reads values whole) as copies.
  */
-export function rangeReads(bytes: StoredBytes | Uint8Array): {
-  size: number;
-  read(start: number, end: number): Promise<Uint8Array | undefined>;
-} {
+export function rangeReads(
+  bytes: StoredBytes | Uint8Array,
+): Pick<KeywordBaseReader, 'size' | 'inMemory' | 'read'> {
   if (bytes instanceof Blob) {
-    return { size: bytes.size, read: (start, end) => readStoredBytes(bytes.slice(start, end)) };
+    return {
+      size: bytes.size,
+      inMemory: false,
+      read: (start, end) => readStoredBytes(bytes.slice(start, end)),
+    };
   }
   const held = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  return { size: held.byteLength, read: (start, end) => Promise.resolve(held.slice(start, end)) };
+  return {
+    size: held.byteLength,
+    inMemory: true,
+    read: (start, end) => Promise.resolve(held.slice(start, end)),
+  };
 }
 
 /**

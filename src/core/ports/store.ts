@@ -69,6 +69,11 @@ export interface KeywordBaseReader {
   /** The base's length in bytes. */
   size: number;
   /**
+   * Whether the store holds the bytes in memory already (it reads a base whole): a read is then
+   * a copy, which shares no disk with a search and need not wait for a pause in searching.
+   */
+  inMemory: boolean;
+  /**
    * A copy of bytes `start` to `end` (end excluded), in a buffer of their own; `undefined` when
    * the store can no longer read them (the load then builds the index anew).
    */

@@ -72,7 +72,8 @@ function storedLists(
   return {
     read: readPairs,
     async complete(pause) {
-      const pausing = readBehindPauses(layout.pairCount);
+      // Copies from memory share no disk with searches: read straight.
+      const pausing = !reader.inMemory && readBehindPauses(layout.pairCount);
       const step = async () => {
         await giveWay();
         if (pausing) await pause();

@@ -70,6 +70,7 @@ describe('blob values in IndexedDB', () => {
     for (const stored of [new Blob([bytes]), bytes.slice().buffer, bytes.slice()]) {
       const reads = rangeReads(stored);
       expect(reads.size).toBe(20);
+      expect(reads.inMemory).toBe(!(stored instanceof Blob));
       const middle = (await reads.read(3, 9))!;
       expect(middle).toEqual(bytes.slice(3, 9));
       middle.fill(0);
