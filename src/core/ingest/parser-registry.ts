@@ -41,10 +41,11 @@ export class ParserRegistry {
     return this.parsers.get(extensionOf(path));
   }
 
-  /** Throws UnsupportedFileError, EmptyFileError or FileTooLargeError (`checkFile`); gives the parser. */
+  /** Throws UnsupportedFileError, EmptyFileError or FileTooLargeError (`checkFile`). */
   check(path: string, size: number): Parser {
-    checkFile(path, size, (extension) => this.parsers.has(extension), this.maxFileBytes);
-    return this.parserFor(path)!;
+    const parser = this.parserFor(path);
+    checkFile(path, size, () => parser !== undefined, this.maxFileBytes);
+    return parser!;
   }
 
   /** Parses bytes already read; the checks run on their length. */

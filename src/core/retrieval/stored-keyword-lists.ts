@@ -21,7 +21,7 @@ const PAIRS_READ_PER_STEP = 1 << 21;
 /**
  * Lists read behind in more steps than this wait for pauses in searching (the index's `pause`):
  * at 501,588 chunks (18 steps) read straight they made searches typed back to back take 150-460 ms
- * for 2 s, and 71-177 ms waiting; at 50,159 (2 steps) they are in after a search or two, and
+ * for 2 s, and 71-272 ms waiting; at 50,159 (2 steps) they are in after a search or two, and
  * waiting left such searches reading their own lists, 45-51 ms at p50 instead of 25-32.
  */
 const STEPS_READ_WITHOUT_PAUSE = 4;
