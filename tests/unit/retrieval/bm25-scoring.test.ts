@@ -8,6 +8,7 @@ import {
   pairId,
 } from '../../../src/core/retrieval/packed-pairs.ts';
 import { PostingLists } from '../../../src/core/retrieval/postings.ts';
+import { seededRandom } from '../../../src/core/retrieval/vector-math.ts';
 
 /**
  * Three documents over two terms: `a` holds term 0 twice, `b` both terms once, `c` term 1 300
@@ -99,6 +100,101 @@ describe('Bm25Scorer', () => {
     expect(hits.map((hit) => hit.id).sort()).toEqual(['a', 'c']);
     const expected = reference(changed, query);
     for (const hit of hits) expect(hit.score).toBe(expected.get(hit.id));
+  });
+});
+
+/**
+ * `count` documents over `termCount` terms of falling frequency (a few in most documents, most in
+ * few), some documents repeated (ties), some removed, a few frequencies too large to pack.
+ */
+function randomDocuments(seed: number, count: number, termCount: number): ScoredDocuments {
+  const random = seededRandom(seed);
+  const postings = new PostingLists();
+  const largeFrequencies = new LargeFrequencies();
+  const terms = Array.from({ length: termCount }, (_, term) => postings.idOf(`t${term}`));
+  const ids: string[] = [];
+  const lengths: number[] = [];
+  let previous: { termId: number; frequency: number }[] = [];
+  for (let slot = 0; slot < count; slot += 1) {
+    const held =
+      slot > 0 && random() < 0.1
+        ? previous
+        : terms.flatMap((termId, rank) =>
+            random() < 0.6 / (rank + 1)
+              ? [{ termId, frequency: 1 + Math.floor(random() * 4) }]
+              : [],
+          );
+    if (random() < 0.01 && held.length > 0) held[0] = { ...held[0]!, frequency: 400 };
+    for (const { termId, frequency } of held) {
+      postings.append(termId, slot, frequency);
+      if (frequency >= LARGE_FREQUENCY) largeFrequencies.set(termId, slot, frequency);
+    }
+    previous = held;
+    ids.push(`d${String(slot).padStart(5, '0')}`);
+    lengths.push(random() < 0.05 ? -1 : held.reduce((sum, { frequency }) => sum + frequency, 0));
+  }
+  const live = lengths.filter((length) => length >= 0);
+  return {
+    postings,
+    largeFrequencies,
+    ids,
+    lengths,
+    averageLength: live.reduce((sum, length) => sum + length, 0) / live.length,
+    k1: 1.2,
+    b: 0.75,
+    version: seed,
+  };
+}
+
+/** The best `k` of `reference`'s scores, ties broken by id. */
+function referenceTop(scores: Map<string, number>, k: number): { id: string; score: number }[] {
+  return [...scores]
+    .map(([id, score]) => ({ id, score }))
+    .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1))
+    .slice(0, k);
+}
+
+describe('Bm25Scorer against every list summed whole', () => {
+  it('ranks and scores the best k the same, to the bit, however few lists it walks', () => {
+    const scorer = new Bm25Scorer();
+    for (let seed = 1; seed <= 12; seed += 1) {
+      const scored = randomDocuments(seed, 3000, 40);
+      const random = seededRandom(seed * 7919);
+      for (let search = 0; search < 20; search += 1) {
+        const query = Array.from({ length: 1 + Math.floor(random() * 25) }, () => ({
+          termId: Math.floor(random() * 40),
+          idf: random() < 0.5 ? 1 + random() * 6 : random(),
+        }));
+        for (const k of [1, 10, 50, 5000]) {
+          expect(scorer.top(scored, query, k)).toEqual(referenceTop(reference(scored, query), k));
+        }
+      }
+    }
+  });
+
+  it('gives documents of the same score in the order of their ids, at the edge of the best k', () => {
+    const postings = new PostingLists();
+    const rare = postings.idOf('rare');
+    const common = postings.idOf('common');
+    for (let slot = 0; slot < 200; slot += 1) postings.append(common, slot, 1);
+    postings.append(rare, 199, 1);
+    const scored: ScoredDocuments = {
+      postings,
+      largeFrequencies: new LargeFrequencies(),
+      ids: Array.from({ length: 200 }, (_, slot) => `d${String(199 - slot).padStart(3, '0')}`),
+      lengths: Array.from({ length: 200 }, () => 3),
+      averageLength: 3,
+      k1: 1.2,
+      b: 0.75,
+      version: 1,
+    };
+    const query = [
+      { termId: common, idf: 0.5 },
+      { termId: rare, idf: 4 },
+    ];
+    const hits = new Bm25Scorer().top(scored, query, 5);
+    expect(hits.map((hit) => hit.id)).toEqual(['d000', 'd001', 'd002', 'd003', 'd004']);
+    expect(hits).toEqual(referenceTop(reference(scored, query), 5));
   });
 });
 
