@@ -1,7 +1,7 @@
 import type { SearchHit } from '../types.ts';
 import { LARGE_FREQUENCY, type LargeFrequencies } from './packed-pairs.ts';
 import type { PostingLists } from './postings.ts';
-import { frequenciesIn, kthLargest } from './list-lookups.ts';
+import { countsAtLeast, frequenciesIn, kthLargest } from './list-lookups.ts';
 import { TopHits } from './top-hits.ts';
 
 /** What scoring reads of a keyword index (`Bm25Index`). */
@@ -71,20 +71,24 @@ export class Bm25Scorer {
     }
     let hitCount = 0;
     let next = 0;
-    // The k-th best score so far, when last found, and what the terms summed since can add to it.
+    /** At least the `k`-th best score so far (found once the terms left fall under it). */
     let least = 0;
-    let addedSince = 0;
+    /** At most the `k`-th best score so far: what the terms summed add, or less once checked. */
+    let most = 0;
     for (; next < order.length; next += 1) {
-      if (hitCount >= k && left[next]! < least + addedSince) {
-        least = kthLargest(scores, this.#hits, hitCount, k, least);
-        addedSince = 0;
-        if (left[next]! < least * (1 - ROUNDING_SLACK)) break;
+      const shut = left[next]! / (1 - ROUNDING_SLACK);
+      if (hitCount >= k && shut < most) {
+        if (countsAtLeast(scores, this.#hits, hitCount, k, shut)) {
+          least = kthLargest(scores, this.#hits, hitCount, k, shut);
+          break;
+        }
+        most = shut;
       }
       hitCount = this.#sum(documents, query[order[next]!]!, hitCount);
-      addedSince += bounds[order[next]!]!;
+      most += bounds[order[next]!]!;
     }
     const candidates = this.#candidates;
-    if (addedSince > 0) least = kthLargest(scores, this.#hits, hitCount, k, least);
+    if (next === order.length) least = kthLargest(scores, this.#hits, hitCount, k);
     let count = this.#keepReaching(this.#hits, hitCount, least, left[next]!);
     let sorted = false;
     for (; next < order.length && count > k; next += 1) {

@@ -53,6 +53,21 @@ export function frequenciesIn(
   }
 }
 
+/** Whether at least `k` of `values` at the first `count` slots of `slots` are `floor` or more. */
+export function countsAtLeast(
+  values: Float64Array,
+  slots: Int32Array,
+  count: number,
+  k: number,
+  floor: number,
+): boolean {
+  let found = 0;
+  for (let index = 0; index < count && found < k; index += 1) {
+    if (values[slots[index]!]! >= floor) found += 1;
+  }
+  return found >= k;
+}
+
 /**
  * The `k`-th largest of `values` at the first `count` slots of `slots`, or 0 when there are
  * fewer than `k`: a heap of the best `k` seen, its least at the root. Values under `floor` are

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { frequenciesIn, kthLargest } from '../../../src/core/retrieval/list-lookups.ts';
+import {
+  countsAtLeast,
+  frequenciesIn,
+  kthLargest,
+} from '../../../src/core/retrieval/list-lookups.ts';
 import {
   LARGE_FREQUENCY,
   LargeFrequencies,
@@ -54,5 +58,17 @@ describe('kthLargest', () => {
     expect(kthLargest(values, slots, slots.length, 0)).toBe(0);
     expect(kthLargest(values, slots, slots.length, 3, 5)).toBe(5);
     expect(kthLargest(values, slots, slots.length, 3, 4.5)).toBe(5);
+  });
+});
+
+describe('countsAtLeast', () => {
+  const values = Float64Array.from([0.5, 3, 1, 4, 1, 5]);
+  const slots = Int32Array.from([0, 1, 2, 3, 4, 5]);
+
+  it('tells whether k of the values reach the floor, counting values equal to it', () => {
+    expect(countsAtLeast(values, slots, slots.length, 3, 3)).toBe(true);
+    expect(countsAtLeast(values, slots, slots.length, 4, 3)).toBe(false);
+    expect(countsAtLeast(values, slots, 4, 2, 3)).toBe(true);
+    expect(countsAtLeast(values, slots, 3, 2, 3)).toBe(false);
   });
 });
