@@ -12,6 +12,7 @@ import { Bm25Index } from '../../src/core/retrieval/bm25.ts';
 import { CollectionIndex } from '../../src/core/retrieval/collection-index.ts';
 import { searchIndexes } from '../../src/core/retrieval/hybrid-search.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
+import { analyze } from '../../src/core/retrieval/text-analysis.ts';
 import type { Store } from '../../src/core/ports/store.ts';
 
 export const ENGINE_NAMES = ['archivist', 'flexsearch', 'minisearch', 'orama'] as const;
@@ -72,7 +73,11 @@ class ArchivistEngine implements PeerEngine {
 
   async search(query: string, k: number, vector?: Float32Array): Promise<string[]> {
     const index = this.#index!;
-    if (!vector) return index.lexical.search(query, k).map((hit) => hit.id);
+    if (!vector) {
+      // A reloaded index reads its lists on demand (decision 0031), as the app's searches do.
+      await index.lexical.loadTerms(analyze(query));
+      return index.lexical.search(query, k).map((hit) => hit.id);
+    }
     const request = {
       text: query,
       vectorFor: () => vector,
