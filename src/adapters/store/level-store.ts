@@ -31,6 +31,7 @@ import { sortById } from './record-order.ts';
 import { isLockHeld, StoreInUseError } from './store-in-use-error.ts';
 import { concatenateVectorRows, replaceVectorRows, type VectorRow } from './vector-rows.ts';
 import { baseReaderOf } from './blob-values.ts';
+import { readVectorCodes, vectorCodesWrite } from './level-vector-codes.ts';
 
 /**
  * The library on disk for Node tools (`bench scale --store level`): a LevelDB database in one
@@ -118,6 +119,8 @@ export class LevelStore implements Store {
         'keywordGenerations',
         'centroids',
         'vectorCodes',
+        'vectorCodeBytes',
+        'vectorCodeFloats',
       ] as const) {
         write.delete(table, id);
       }
@@ -248,15 +251,24 @@ export class LevelStore implements Store {
       write.put('collections', collectionId, { ...collection, embedderId, dim });
       write.delete('centroids', collectionId);
       write.delete('vectorCodes', collectionId);
+      write.delete('vectorCodeBytes', collectionId);
+      write.delete('vectorCodeFloats', collectionId);
     });
   }
 
   putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    return this.#putForCollection('vectorCodes', codes.collectionId, codes);
+    const put = vectorCodesWrite(codes);
+    return this.#write(async (write) => {
+      if (!(await this.getCollection(codes.collectionId)))
+        throw new CollectionNotFoundError(codes.collectionId);
+      put(write);
+    });
   }
 
   getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
-    return this.#rows.read<StoredVectorCodes>(this.#tables.vectorCodes, collectionId);
+    return this.#read((snapshot) =>
+      readVectorCodes(this.#rows, this.#tables, collectionId, snapshot),
+    );
   }
 
   putCentroids(centroids: StoredCentroids): Promise<void> {
@@ -264,11 +276,7 @@ export class LevelStore implements Store {
   }
 
   /** Stores `value` under the collection's id in `table`, if that collection exists. */
-  #putForCollection(
-    table: 'centroids' | 'vectorCodes',
-    collectionId: string,
-    value: unknown,
-  ): Promise<void> {
+  #putForCollection(table: 'centroids', collectionId: string, value: unknown): Promise<void> {
     return this.#write(async (write) => {
       if (!(await this.getCollection(collectionId)))
         throw new CollectionNotFoundError(collectionId);

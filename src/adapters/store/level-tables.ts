@@ -33,8 +33,18 @@ export const TABLE_NAMES = [
   'keywordGenerations',
   /** Collection id → `StoredCentroids`. */
   'centroids',
-  /** Collection id → `StoredVectorCodes`. */
+  /**
+   * Collection id → its vector codes' record without their bytes (`VectorCodesRow`,
+   * vector-code-rows.ts), or, from before, the whole `StoredVectorCodes`.
+   */
   'vectorCodes',
+  /**
+   * Collection id → its vector codes' bytes after the float32 rows, laid out as in IndexedDB's
+   * Blob (vector-code-rows.ts).
+   */
+  'vectorCodeBytes',
+  /** Collection id → its vector codes' float32 rows, when it keeps them: a value of their own. */
+  'vectorCodeFloats',
   /** Setting name → its value. */
   'settings',
   /** `lastSequence` → the highest keyword segment sequence given out. */

@@ -21,16 +21,25 @@ export interface VectorCodesRow extends Omit<
 /** A record as stored before the Blob: the arrays in the record. */
 type ArrayVectorCodesRow = StoredVectorCodes;
 
-export function vectorCodesRow(stored: StoredVectorCodes): VectorCodesRow {
+/** The parts of a record's bytes, one after another, and what the record keeps beside them. */
+export function vectorCodesParts(stored: StoredVectorCodes): {
+  row: Omit<VectorCodesRow, 'bytes'>;
+  parts: Uint8Array[];
+} {
   const { ids, codes, scales, floats, ...rest } = stored;
   const { lengths, text } = encodeTexts([], ids);
   const numbers = [scales, lengths, codes, text.ids];
   return {
-    ...rest,
-    rows: ids.length,
-    bytes: blobOf(floats ? [floats, ...numbers] : numbers),
-    floatCount: floats?.length ?? 0,
+    row: { ...rest, rows: ids.length, floatCount: floats?.length ?? 0 },
+    parts: (floats ? [floats, ...numbers] : numbers).map(
+      (part) => new Uint8Array(part.buffer, part.byteOffset, part.byteLength),
+    ),
   };
+}
+
+export function vectorCodesRow(stored: StoredVectorCodes): VectorCodesRow {
+  const { row, parts } = vectorCodesParts(stored);
+  return { ...row, bytes: blobOf(parts) };
 }
 
 /**
@@ -42,31 +51,48 @@ export async function readVectorCodesRow(
   row: VectorCodesRow | ArrayVectorCodesRow | undefined,
 ): Promise<StoredVectorCodes | undefined> {
   if (!row || !('bytes' in row)) return row;
-  const { bytes, rows, floatCount, ...rest } = row;
-  const floatBytes = floatCount * 4;
+  const { bytes, ...rest } = row;
+  const floatBytes = rest.floatCount * 4;
   const [floats, numbers] = await Promise.all([
-    floatCount > 0 ? readStoredBytes(bytes.slice(0, floatBytes)) : new Uint8Array(0),
+    rest.floatCount > 0 ? readStoredBytes(bytes.slice(0, floatBytes)) : new Uint8Array(0),
     readStoredBytes(bytes.slice(floatBytes)),
   ]);
+  return floats && numbers && decodeVectorCodes(rest, floats, numbers);
+}
+
+/**
+ * The codes of a record whose bytes are `floats` (its float32 rows, empty without them, views
+ * taken as they are) and `numbers` (the rest, from its start); `undefined` when they do not add
+ * up.
+ */
+export function decodeVectorCodes(
+  row: Omit<VectorCodesRow, 'bytes'>,
+  floats: Uint8Array,
+  numbers: Uint8Array,
+): StoredVectorCodes | undefined {
+  const { rows, floatCount, ...rest } = row;
   const codesAt = rows * 8;
   const textAt = codesAt + rows * row.rowBytes;
   if (
     !Number.isInteger(textAt) ||
-    floats?.byteLength !== floatBytes ||
-    !numbers ||
-    numbers.byteLength < textAt
+    floats.byteLength !== floatCount * 4 ||
+    numbers.byteLength < textAt ||
+    numbers.byteOffset % 4 !== 0 ||
+    floats.byteOffset % 4 !== 0
   ) {
     return undefined;
   }
-  const buffer = numbers.buffer;
-  const ids = idsOf(numbers.subarray(textAt), new Int32Array(buffer, rows * 4, rows));
+  const { buffer, byteOffset } = numbers;
+  const ids = idsOf(numbers.subarray(textAt), new Int32Array(buffer, byteOffset + rows * 4, rows));
   if (!ids) return undefined;
   return {
     ...rest,
     ids,
-    codes: new Int8Array(buffer, codesAt, rows * row.rowBytes),
-    scales: new Float32Array(buffer, 0, rows),
-    ...(floatCount > 0 ? { floats: new Float32Array(floats.buffer) } : {}),
+    codes: new Int8Array(buffer, byteOffset + codesAt, rows * row.rowBytes),
+    scales: new Float32Array(buffer, byteOffset, rows),
+    ...(floatCount > 0
+      ? { floats: new Float32Array(floats.buffer, floats.byteOffset, floatCount) }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { ClassicLevel } from 'classic-level';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOB_THRESHOLD_BYTES } from '../../../src/adapters/store/level-blobs.ts';
@@ -126,6 +127,42 @@ describe('LevelStore', () => {
 
     store = await LevelStore.open(directory);
     expect(await store.getOriginal('a/one.pdf')).toEqual(large);
+  });
+
+  it('keeps vector codes as one value of bytes, and still reads a record of arrays from before', async () => {
+    store = await LevelStore.open(directory);
+    await store.putCollection(makeCollection('a'));
+    const rows = 5000;
+    const codes = {
+      collectionId: 'a',
+      generation: 2,
+      format: 'int8-flat-1',
+      rowBytes: 16,
+      dim: 4,
+      chunkCount: rows,
+      ids: Array.from({ length: rows }, (_, row) => `a/notes-${row}.md#0`),
+      codes: Int8Array.from({ length: rows * 16 }, (_, at) => (at % 251) - 125),
+      scales: Float32Array.from({ length: rows }, (_, row) => row / 7),
+      floats: Float32Array.from({ length: rows * 4 }, (_, at) => at / 3),
+    };
+    await store.putVectorCodes(codes);
+    expect(await store.getVectorCodes('a')).toEqual(codes);
+    await store.close();
+
+    const database = new ClassicLevel<string, Uint8Array>(join(directory, 'leveldb'), {
+      valueEncoding: 'view',
+    });
+    const table = (name: string) =>
+      database.sublevel<string, Uint8Array>(name, { keyEncoding: 'utf8', valueEncoding: 'view' });
+    expect(await table('vectorCodeBytes').get('a')).toBeDefined();
+    expect(await table('vectorCodeFloats').get('a')).toBeDefined();
+    const before = { ...codes, generation: 1 };
+    await table('vectorCodes').put('a', serialize(before));
+    await table('vectorCodeBytes').del('a');
+    await table('vectorCodeFloats').del('a');
+    await database.close();
+    store = await LevelStore.open(directory);
+    expect(await store.getVectorCodes('a')).toEqual(before);
   });
 
   it('writes a large Uint8Array to its blob file as it is, and any other large row encoded', async () => {
