@@ -257,12 +257,7 @@ export class LevelStore implements Store {
   }
 
   putVectorCodes(codes: StoredVectorCodes): Promise<void> {
-    const put = vectorCodesWrite(codes);
-    return this.#write(async (write) => {
-      if (!(await this.getCollection(codes.collectionId)))
-        throw new CollectionNotFoundError(codes.collectionId);
-      put(write);
-    });
+    return this.#writeForCollection(codes.collectionId, vectorCodesWrite(codes));
   }
 
   getVectorCodes(collectionId: string): Promise<StoredVectorCodes | undefined> {
@@ -272,15 +267,17 @@ export class LevelStore implements Store {
   }
 
   putCentroids(centroids: StoredCentroids): Promise<void> {
-    return this.#putForCollection('centroids', centroids.collectionId, centroids);
+    return this.#writeForCollection(centroids.collectionId, (write) =>
+      write.put('centroids', centroids.collectionId, centroids),
+    );
   }
 
-  /** Stores `value` under the collection's id in `table`, if that collection exists. */
-  #putForCollection(table: 'centroids', collectionId: string, value: unknown): Promise<void> {
+  /** Runs `work` in a write, if the collection exists. */
+  #writeForCollection(collectionId: string, work: (write: LevelWrite) => void): Promise<void> {
     return this.#write(async (write) => {
       if (!(await this.getCollection(collectionId)))
         throw new CollectionNotFoundError(collectionId);
-      write.put(table, collectionId, value);
+      work(write);
     });
   }
 
