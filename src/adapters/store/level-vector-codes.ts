@@ -43,10 +43,5 @@ export async function readVectorCodes(
       : new Uint8Array(0),
   ]);
   if (!numbers || !floats) return undefined;
-  return decodeVectorCodes(row, aligned(floats), aligned(numbers));
-}
-
-/** `bytes`, copied when they do not start on a multiple of 4 (a short value comes back decoded). */
-function aligned(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return decodeVectorCodes(row, floats, numbers);
 }

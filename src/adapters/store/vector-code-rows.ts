@@ -1,5 +1,5 @@
 import type { StoredVectorCodes } from '../../core/ports/store.ts';
-import { encodeTexts, split } from '../../core/retrieval/keyword-segment-format.ts';
+import { aligned, encodeTexts, split } from '../../core/retrieval/keyword-segment-format.ts';
 import { blobOf, readStoredBytes } from './blob-values.ts';
 
 /**
@@ -61,24 +61,24 @@ export async function readVectorCodesRow(
 }
 
 /**
- * The codes of a record whose bytes are `floats` (its float32 rows, empty without them, views
- * taken as they are) and `numbers` (the rest, from its start); `undefined` when they do not add
- * up.
+ * The codes of a record whose bytes are `floats` (its float32 rows, empty without them) and
+ * `numbers` (the rest, from its start), viewed where they start at an offset a 32-bit view can
+ * (copied otherwise: `aligned`); `undefined` when they do not add up.
  */
 export function decodeVectorCodes(
   row: Omit<VectorCodesRow, 'bytes'>,
-  floats: Uint8Array,
-  numbers: Uint8Array,
+  floatBytes: Uint8Array,
+  numberBytes: Uint8Array,
 ): StoredVectorCodes | undefined {
   const { rows, floatCount, ...rest } = row;
+  const floats = aligned(floatBytes);
+  const numbers = aligned(numberBytes);
   const codesAt = rows * 8;
   const textAt = codesAt + rows * row.rowBytes;
   if (
     !Number.isInteger(textAt) ||
     floats.byteLength !== floatCount * 4 ||
-    numbers.byteLength < textAt ||
-    numbers.byteOffset % 4 !== 0 ||
-    floats.byteOffset % 4 !== 0
+    numbers.byteLength < textAt
   ) {
     return undefined;
   }

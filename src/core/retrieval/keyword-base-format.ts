@@ -2,6 +2,7 @@ import type { KeywordBase, KeywordVocabulary, TermLists } from '../ports/lexical
 import { runAtOnce, type SlicedWork } from '../time-slices.ts';
 import { baseOf } from './keyword-base.ts';
 import {
+  aligned,
   bytesOf,
   checkLargeFrequencies,
   decodeSegment,
@@ -100,7 +101,7 @@ export function baseLayout(header: Uint8Array, size: number): BaseLayout | undef
  */
 export function decodeBase(input: Uint8Array): KeywordBase {
   if (!isCurrentBase(input)) return baseOf(decodeSegment(input));
-  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+  const bytes = aligned(input);
   const layout = baseLayout(bytes.subarray(0, BASE_HEADER_BYTES), bytes.byteLength)!;
   const { pairsStart, pairsEnd } = layout;
   const vocabulary = decodeVocabulary(

@@ -78,13 +78,18 @@ export function magicOf(bytes: Uint8Array): number | undefined {
   return bytes.byteLength >= 4 ? new Int32Array(bytes.slice(0, 4).buffer)[0] : undefined;
 }
 
+/** The bytes at an offset a 32-bit view can start at (a copy only when they are not). */
+export function aligned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+}
+
 /**
  * Reads `encodeSegment`'s bytes, or a segment of format 1 or 2 (its pairs packed as it is read),
  * or a base of format 2 or 4 as a segment; throws `KeywordIndexDamagedError` when they do not
  * add up.
  */
 export function decodeSegment(input: Uint8Array): KeywordSegment {
-  const bytes = input.byteOffset % 4 === 0 ? input : input.slice();
+  const bytes = aligned(input);
   const { headerNumbers, documents, termCount, pairCount, largeCount, legacy, stored, ...texts } =
     readHeader(bytes);
   const reader = new SectionReader(bytes, headerNumbers);

@@ -8,7 +8,7 @@ import {
   type BaseLayout,
 } from './keyword-base-format.ts';
 import { runGivingWay } from '../time-slices.ts';
-import { KeywordIndexDamagedError } from './keyword-segment-format.ts';
+import { aligned, KeywordIndexDamagedError } from './keyword-segment-format.ts';
 import { ListsOnDemandIndex } from './lists-on-demand-index.ts';
 import type { StoredLists } from './pending-lists.ts';
 
@@ -114,11 +114,6 @@ async function readAllPairs(
     pairs.set(part, start);
   }
   return pairs;
-}
-
-/** The bytes at an offset a 32-bit view can start at (a copy only when they are not). */
-function aligned(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
 }
 
 function pairsOf(bytes: Uint8Array): Uint32Array {
