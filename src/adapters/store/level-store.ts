@@ -31,7 +31,7 @@ import { sortById } from './record-order.ts';
 import { isLockHeld, StoreInUseError } from './store-in-use-error.ts';
 import { concatenateVectorRows, replaceVectorRows, type VectorRow } from './vector-rows.ts';
 import { baseReaderOf } from './blob-values.ts';
-import { readVectorCodes, vectorCodesWrite } from './level-vector-codes.ts';
+import { readVectorCodes, VECTOR_CODE_TABLES, vectorCodesWrite } from './level-vector-codes.ts';
 
 /**
  * The library on disk for Node tools (`bench scale --store level`): a LevelDB database in one
@@ -118,9 +118,7 @@ export class LevelStore implements Store {
         'keywordBases',
         'keywordGenerations',
         'centroids',
-        'vectorCodes',
-        'vectorCodeBytes',
-        'vectorCodeFloats',
+        ...VECTOR_CODE_TABLES,
       ] as const) {
         write.delete(table, id);
       }
@@ -250,9 +248,7 @@ export class LevelStore implements Store {
       const { embedderId, dim } = replacement;
       write.put('collections', collectionId, { ...collection, embedderId, dim });
       write.delete('centroids', collectionId);
-      write.delete('vectorCodes', collectionId);
-      write.delete('vectorCodeBytes', collectionId);
-      write.delete('vectorCodeFloats', collectionId);
+      for (const table of VECTOR_CODE_TABLES) write.delete(table, collectionId);
     });
   }
 

@@ -4,6 +4,9 @@ import type { Snapshot, Tables } from './level-tables.ts';
 import type { LevelWrite } from './level-writes.ts';
 import { decodeVectorCodes, vectorCodesParts, type VectorCodesRow } from './vector-code-rows.ts';
 
+/** The tables a collection's vector codes are kept in (`vectorCodesWrite`). */
+export const VECTOR_CODE_TABLES = ['vectorCodes', 'vectorCodeBytes', 'vectorCodeFloats'] as const;
+
 /** A `vectorCodes` row of `LevelStore`: the record without its bytes, or one from before. */
 type LevelVectorCodesRow = Omit<VectorCodesRow, 'bytes'> | StoredVectorCodes;
 
