@@ -22,22 +22,23 @@ export async function readStoredBytes(bytes: StoredBytes): Promise<Uint8Array | 
 
 /**
  * Reads by range of stored bytes (`KeywordBaseReader`): of a Blob without reading the rest, of
- * bytes in memory (a record from before the Blob, a store that reads values whole) as copies.
+ * bytes in memory (a record from before the Blob, a store that reads values whole) as copies,
+ * with the bytes themselves `held` for views. The bytes must be the reader's own.
  */
 export function rangeReads(
   bytes: StoredBytes | Uint8Array,
-): Pick<KeywordBaseReader, 'size' | 'inMemory' | 'read'> {
+): Pick<KeywordBaseReader, 'size' | 'held' | 'read'> {
   if (bytes instanceof Blob) {
     return {
       size: bytes.size,
-      inMemory: false,
+      held: undefined,
       read: (start, end) => readStoredBytes(bytes.slice(start, end)),
     };
   }
   const held = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   return {
     size: held.byteLength,
-    inMemory: true,
+    held,
     read: (start, end) => Promise.resolve(held.slice(start, end)),
   };
 }

@@ -69,10 +69,11 @@ export interface KeywordBaseReader {
   /** The base's length in bytes. */
   size: number;
   /**
-   * Whether the store holds the bytes in memory already (it reads a base whole): a read is then
-   * a copy, which shares no disk with a search and need not wait for a pause in searching.
+   * The base's bytes when the store holds them in memory already (it reads a base whole), its
+   * own and never changed: a load views them instead of reading copies, and its lists need not
+   * wait for a pause in searching (they share no disk with a search). `undefined` otherwise.
    */
-  inMemory: boolean;
+  held: Uint8Array | undefined;
   /**
    * A copy of bytes `start` to `end` (end excluded), in a buffer of their own; `undefined` when
    * the store can no longer read them (the load then builds the index anew).

@@ -65,21 +65,29 @@ function storedLists(
   rebuild: () => Promise<KeywordBase>,
   giveWay: () => Promise<void>,
 ): StoredLists {
+  const { held } = reader;
   const readPairs = async (start: number, end: number) => {
-    const bytes = await reader.read(layout.pairsStart + start * 4, layout.pairsStart + end * 4);
+    const [from, to] = [layout.pairsStart + start * 4, layout.pairsStart + end * 4];
+    // Views of bytes held in memory: no copy (one, should they not start at a multiple of 4).
+    const bytes = held ? held.subarray(from, to) : await reader.read(from, to);
     return bytes && pairsOf(bytes);
   };
   return {
     read: readPairs,
     async complete(pause) {
-      // Copies from memory share no disk with searches: read straight.
-      const pausing = !reader.inMemory && readBehindPauses(layout.pairCount);
+      // Lists in memory share no disk with searches: no pauses.
+      const pausing = !held && readBehindPauses(layout.pairCount);
       const step = async () => {
         await giveWay();
         if (pausing) await pause();
       };
       try {
-        const pairs = await readAllPairs(readPairs, layout.pairCount, step);
+        const pairs = held
+          ? await readPairs(0, layout.pairCount)
+          : await readAllPairs(readPairs, layout.pairCount, step);
+        if (pairs?.length !== layout.pairCount) {
+          throw new KeywordIndexDamagedError('the posting lists cannot be read');
+        }
         const { holders, largeFrequencies, ids } = vocabulary;
         const lists = { holders, pairs };
         await runGivingWay(checkingLists(lists, ids.length, largeFrequencies), step);

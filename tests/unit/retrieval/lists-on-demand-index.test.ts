@@ -54,8 +54,8 @@ async function tokenised(store: Store): Promise<Bm25Index> {
 }
 
 /**
- * `store`, its base's reads counted, the read of all its lists held back until `release`;
- * `damage` changes every read of lists.
+ * `store`, its base read by range as IndexedDB reads it (not held in memory), its reads counted,
+ * the read of all its lists held back until `release`; `damage` changes every read of lists.
  */
 async function watchedReads(store: MemoryStore, damage?: (bytes: Uint8Array) => void) {
   const stored = (await store.loadKeywords('a')).base!;
@@ -71,6 +71,7 @@ async function watchedReads(store: MemoryStore, damage?: (bytes: Uint8Array) => 
     if (!reader) return undefined;
     return {
       ...reader,
+      held: undefined,
       async read(start, end) {
         reads.push([start, end]);
         if (start === pairsStart && end === pairsEnd) await held;
@@ -185,6 +186,45 @@ describe('a keyword index loaded from its vocabulary first', () => {
     for (const query of QUERIES) {
       await index.loadTerms(analyze(query));
       expect(index.search(query, 10)).toEqual(expected.search(query, 10));
+    }
+    expect((await base.loadKeywords('a')).generation).toBe(generation + 1);
+  });
+
+  it('views the lists of a base held in memory, copying none, and builds anew if they are damaged', async () => {
+    const base = await mergedStore();
+    const expected = await tokenised(base);
+    const reader = (await base.openKeywordBase('a'))!;
+    const { pairsStart, pairsEnd } = baseLayout(reader.held!, reader.size)!;
+    const reads: number[] = [];
+    const store = (damaged: boolean) =>
+      new Proxy(base, {
+        get: (target, key) =>
+          key === 'openKeywordBase'
+            ? async () => {
+                const held = reader.held!.slice();
+                if (damaged) held.fill(0xff, pairsStart, pairsStart + 8);
+                const read = async (start: number, end: number) => {
+                  reads.push(start);
+                  return held.slice(start, end);
+                };
+                return { ...reader, held, read };
+              }
+            : Reflect.get(target, key, target),
+      });
+    const index = await openKeywordIndex(store(false), 'a', noPause);
+    for (const query of QUERIES) {
+      await index.loadTerms(analyze(query));
+      expect(index.search(query, 10)).toEqual(expected.search(query, 10));
+    }
+    await index.prepareChanges(noPause);
+    expect(reads.every((start) => start < pairsStart || start >= pairsEnd)).toBe(true);
+
+    const generation = (await base.loadKeywords('a')).generation;
+    const damaged = await openKeywordIndex(store(true), 'a', noPause);
+    await damaged.prepareChanges(noPause);
+    for (const query of QUERIES) {
+      await damaged.loadTerms(analyze(query));
+      expect(damaged.search(query, 10)).toEqual(expected.search(query, 10));
     }
     expect((await base.loadKeywords('a')).generation).toBe(generation + 1);
   });
