@@ -12,6 +12,7 @@ import { MemoryStore } from '../../src/adapters/store/memory-store.ts';
 import { chooseVectorIndex } from '../../src/adapters/vector/index.ts';
 import type { Embedder } from '../../src/core/ports/embedder.ts';
 import type { Store } from '../../src/core/ports/store.ts';
+import { baseLayout } from '../../src/core/retrieval/keyword-base-format.ts';
 import { LibrarySearch } from '../../src/core/retrieval/library-search.ts';
 import { createEmbedder } from '../../scripts/node-embedder.ts';
 import { ingestFixtureCollection } from '../support/fixture-collection.ts';
@@ -103,6 +104,80 @@ describe('preloading the search indexes', () => {
       preloaded.search(QUERY, { mode: 'bm25', k: 3, collectionIds: ['first'] }),
     ).rejects.toThrow('cannot read first');
     expect(reads).toHaveLength(3);
+  });
+});
+
+/**
+ * The store, its keyword bases read by range as IndexedDB reads them (not held in memory), each
+ * read logged (`log`) as `<collection>:lists` (all of its lists, read behind) or `<collection>:part`;
+ * `listsRead(collection)` resolves once all its lists have been asked for.
+ */
+function rangeReadingStore() {
+  const log: string[] = [];
+  const asked = new Map<string, () => void>();
+  const waits = new Map<string, Promise<void>>();
+  const listsRead = (collectionId: string) => {
+    if (!waits.has(collectionId)) {
+      waits.set(collectionId, new Promise((resolve) => asked.set(collectionId, resolve)));
+    }
+    return waits.get(collectionId)!;
+  };
+  const openKeywordBase: Store['openKeywordBase'] = async (collectionId) => {
+    const reader = (await store.openKeywordBase(collectionId))!;
+    const { pairsStart, pairsEnd } = baseLayout(reader.held!, reader.size)!;
+    const read = async (start: number, end: number) => {
+      const whole = start === pairsStart && end === pairsEnd;
+      log.push(`${collectionId}:${whole ? 'lists' : 'part'}`);
+      if (whole) {
+        void listsRead(collectionId);
+        asked.get(collectionId)!();
+      }
+      return reader.read(start, end);
+    };
+    return { ...reader, held: undefined, read };
+  };
+  const reading = new Proxy(store, {
+    get: (target, key) =>
+      key === 'openKeywordBase' ? openKeywordBase : Reflect.get(target, key, target),
+  });
+  /** The reads of `collectionId`'s base before all its lists were asked for. */
+  const partsBefore = (collectionId: string) =>
+    log
+      .slice(0, log.indexOf(`${collectionId}:lists`))
+      .filter((entry) => entry === `${collectionId}:part`).length;
+  return { store: reading, listsRead, partsBefore, log };
+}
+
+describe('the keyword lists of a preloaded collection', () => {
+  it('come in behind as it loads, before any search', async () => {
+    const { store: reading, listsRead, partsBefore } = rangeReadingStore();
+    await searchOver(reading).preload();
+    await Promise.all([listsRead('first'), listsRead('second')]);
+    expect(partsBefore('first')).toBe(3); // the header, the parts before and after the lists
+    expect(partsBefore('second')).toBe(3);
+  });
+
+  it('come in after the lists of a search that began first', async () => {
+    const { store: reading, listsRead, partsBefore, log } = rangeReadingStore();
+    let release = () => {};
+    const embedding = new Promise<void>((resolve) => (release = resolve));
+    const held = new Proxy(embedder, {
+      get: (target, key) =>
+        key === 'embed'
+          ? async (...args: Parameters<Embedder['embed']>) => {
+              await embedding; // the search waits on its query's vector while the preload runs
+              return target.embed(...args);
+            }
+          : Reflect.get(target, key, target),
+    });
+    const search = new LibrarySearch(reading, async () => held, chooseVectorIndex);
+    const searching = search.search(QUERY, { mode: 'hybrid', k: 3, collectionIds: ['first'] });
+    await search.preload();
+    expect(log).not.toContain('first:lists');
+    release();
+    expect((await searching).passages.length).toBeGreaterThan(0);
+    await listsRead('first');
+    expect(partsBefore('first')).toBeGreaterThan(3); // the query's lists first
   });
 });
 

@@ -78,8 +78,9 @@ export interface LexicalIndex {
   prepareChanges(giveWay: () => Promise<void>): Promise<void>;
   /**
    * Makes sure the posting lists of `terms` are in memory, so that a search of them can run:
-   * an index loaded from its vocabulary first reads them from the store as they are needed;
-   * otherwise there is nothing to wait for. Call it before `search` and `searchTerms`.
+   * an index loaded from its vocabulary first reads them from the store as they are needed, and
+   * from its first call on (with no terms too) reads all the others behind; otherwise there is
+   * nothing to wait for. Call it before `search` and `searchTerms`.
    */
   loadTerms(terms: Iterable<string>): Promise<void>;
   /**
