@@ -69,9 +69,10 @@ export interface KeywordBaseReader {
   /** The base's length in bytes. */
   size: number;
   /**
-   * The base's bytes when the store holds them in memory already (it reads a base whole), its
-   * own and never changed: a load views them instead of reading copies, and its lists need not
-   * wait for a pause in searching (they share no disk with a search). `undefined` otherwise.
+   * The base's bytes when the store holds them in memory already (it reads a base whole), a copy
+   * the store keeps no hold of: a load views them instead of reading copies (its index then owns
+   * them), and its lists need not wait for a pause in searching (they share no disk with a
+   * search). `undefined` otherwise.
    */
   held: Uint8Array | undefined;
   /**
