@@ -38,13 +38,14 @@ export async function openListsOnDemand(
   rebuild: () => Promise<KeywordBase>,
   giveWay: () => Promise<void>,
 ): Promise<ListsOnDemandIndex | undefined> {
+  const bytesAt = baseBytes(reader);
   try {
-    const header = await reader.read(0, BASE_HEADER_BYTES);
+    const header = await bytesAt(0, BASE_HEADER_BYTES);
     const layout = header && baseLayout(header, reader.size);
     if (!layout || layout.documents !== reader.chunkCount) return undefined;
     const [head, tail] = await Promise.all([
-      reader.read(0, layout.pairsStart),
-      reader.read(layout.pairsEnd, reader.size),
+      bytesAt(0, layout.pairsStart),
+      bytesAt(layout.pairsEnd, reader.size),
     ]);
     if (!head || !tail) return undefined;
     const vocabulary = decodeVocabulary(aligned(head), aligned(tail), layout);
@@ -58,6 +59,16 @@ export async function openListsOnDemand(
   }
 }
 
+/**
+ * Bytes `start` to `end` of the reader's base: views of the bytes it holds in memory, if it does
+ * (no copy), else a read.
+ */
+function baseBytes(reader: KeywordBaseReader) {
+  const { held } = reader;
+  return async (start: number, end: number): Promise<Uint8Array | undefined> =>
+    held ? held.subarray(start, end) : reader.read(start, end);
+}
+
 function storedLists(
   reader: KeywordBaseReader,
   layout: BaseLayout,
@@ -65,12 +76,11 @@ function storedLists(
   rebuild: () => Promise<KeywordBase>,
   giveWay: () => Promise<void>,
 ): StoredLists {
-  const { held } = reader;
+  const bytesAt = baseBytes(reader);
+  const held = reader.held !== undefined;
   const readPairs = async (start: number, end: number) => {
-    const [from, to] = [layout.pairsStart + start * 4, layout.pairsStart + end * 4];
-    // Views of bytes held in memory: no copy (one, should they not start at a multiple of 4).
-    const bytes = held ? held.subarray(from, to) : await reader.read(from, to);
-    return bytes && pairsOf(bytes);
+    const bytes = await bytesAt(layout.pairsStart + start * 4, layout.pairsStart + end * 4);
+    return bytes && pairsOf(bytes); // a copy only should they not start at a multiple of 4
   };
   return {
     read: readPairs,

@@ -194,7 +194,7 @@ describe('a keyword index loaded from its vocabulary first', () => {
     const base = await mergedStore();
     const expected = await tokenised(base);
     const reader = (await base.openKeywordBase('a'))!;
-    const { pairsStart, pairsEnd } = baseLayout(reader.held!, reader.size)!;
+    const { pairsStart } = baseLayout(reader.held!, reader.size)!;
     const reads: number[] = [];
     const store = (damaged: boolean) =>
       new Proxy(base, {
@@ -217,7 +217,7 @@ describe('a keyword index loaded from its vocabulary first', () => {
       expect(index.search(query, 10)).toEqual(expected.search(query, 10));
     }
     await index.prepareChanges(noPause);
-    expect(reads.every((start) => start < pairsStart || start >= pairsEnd)).toBe(true);
+    expect(reads).toEqual([]); // the vocabulary and the lists alike viewed, none read
 
     const generation = (await base.loadKeywords('a')).generation;
     const damaged = await openKeywordIndex(store(true), 'a', noPause);
@@ -243,6 +243,7 @@ describe('a keyword index loaded from its vocabulary first', () => {
         key === 'openKeywordBase'
           ? async (id: string) => ({
               ...(await target.openKeywordBase(id))!,
+              held: undefined, // read by range, and those reads fail
               read: async () => undefined,
             })
           : Reflect.get(target, key, target),
