@@ -1,3 +1,5 @@
+import { aligned } from '../../core/retrieval/keyword-segment-format.ts';
+
 /**
  * The stored form of an index: its float32 rows as little-endian bytes, nothing else. Everything
  * an index derives (codes, scales) is rebuilt from these when it loads.
@@ -25,8 +27,8 @@ export function decodeVectors(bytes: Uint8Array | ArrayBuffer): Float32Array {
     throw new RangeError(`Stored vectors are ${source.byteLength} bytes, not a multiple of 4.`);
   }
   if (platformIsLittleEndian) {
-    const aligned = source.byteOffset % 4 === 0 ? source : source.slice();
-    return new Float32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+    const at = aligned(source);
+    return new Float32Array(at.buffer, at.byteOffset, at.byteLength / 4);
   }
   const view = new DataView(source.buffer, source.byteOffset, source.byteLength);
   return Float32Array.from({ length: source.byteLength / 4 }, (_, index) =>
