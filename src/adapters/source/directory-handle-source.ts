@@ -1,6 +1,7 @@
 /// <reference lib="dom.asynciterable" />
 import { FileReadError } from '../../core/errors.ts';
 import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts';
+import { BlobReads } from './blob-reads.ts';
 import { browserSourceFile } from './file-list-source.ts';
 
 /** A folder opened with the File System Access API (`showDirectoryPicker` or a dropped handle). */
@@ -13,6 +14,7 @@ export class DirectoryHandleSource implements FolderSource {
 
   async list(signal?: AbortSignal): Promise<SourceFile[]> {
     const files: SourceFile[] = [];
+    const reads = new BlobReads();
     const walk = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
       const entries: FileSystemHandle[] = [];
       for await (const entry of directory.values()) {
@@ -23,7 +25,7 @@ export class DirectoryHandleSource implements FolderSource {
       for (const entry of entries) {
         const path = `${prefix}${entry.name}`;
         if (isDirectory(entry)) await walk(entry, `${path}/`);
-        else if (isFile(entry)) files.push(await openFile(path, entry));
+        else if (isFile(entry)) files.push(await openFile(path, entry, reads));
       }
     };
     await walk(this.handle, '');
@@ -32,9 +34,13 @@ export class DirectoryHandleSource implements FolderSource {
 }
 
 /** The file's snapshot; one that cannot be opened now is listed with a read that reports why. */
-async function openFile(path: string, handle: FileSystemFileHandle): Promise<SourceFile> {
+async function openFile(
+  path: string,
+  handle: FileSystemFileHandle,
+  reads: BlobReads,
+): Promise<SourceFile> {
   try {
-    return browserSourceFile(path, await handle.getFile());
+    return browserSourceFile(path, await handle.getFile(), reads);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return {

@@ -1,5 +1,5 @@
-import { FileReadError } from '../../core/errors.ts';
 import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts';
+import { BlobReads } from './blob-reads.ts';
 
 /** A file chosen in the browser with its path from the chosen folder, top folder included. */
 export interface PickedFile {
@@ -22,9 +22,10 @@ export class FileListSource implements FolderSource {
       file,
     }));
     this.name = split[0]?.parts[0] ?? 'Folder';
+    const reads = new BlobReads();
     this.#files = split
       .filter(({ parts }) => parts.length > 1 && parts.every((part) => !part.startsWith('.')))
-      .map(({ parts, file }) => browserSourceFile(parts.slice(1).join('/'), file))
+      .map(({ parts, file }) => browserSourceFile(parts.slice(1).join('/'), file, reads))
       .sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   }
 
@@ -38,19 +39,15 @@ function pathParts(relativePath: string): string[] {
   return relativePath.split(/[\\/]/).filter((part) => part.length > 0);
 }
 
-/** A source file that reads a browser `File` snapshot. */
-export function browserSourceFile(path: string, file: File): SourceFile {
+/**
+ * A source file that reads a browser `File` snapshot through `reads`, with the other files of its
+ * folder asked for at the same time.
+ */
+export function browserSourceFile(path: string, file: File, reads: BlobReads): SourceFile {
   return {
     path,
     size: file.size,
     mtime: file.lastModified,
-    read: async (signal) => {
-      signal?.throwIfAborted();
-      try {
-        return new Uint8Array(await file.arrayBuffer());
-      } catch (error) {
-        throw new FileReadError(path, error instanceof Error ? error.message : String(error));
-      }
-    },
+    read: (signal) => reads.read(path, file, signal),
   };
 }

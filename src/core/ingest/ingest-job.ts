@@ -40,9 +40,10 @@ export interface IngestOptions {
 
 /**
  * Files read, hashed and parsed ahead of the one being chunked and embedded: the parsers (a pool
- * of workers in the browser) have this many files to work on at once, and no more bytes.
+ * of workers in the browser) have this many files to work on at once, and no more bytes. They are
+ * asked for in groups of half as many (`readAhead`), which the browser reads together.
  */
-const READ_AHEAD = { files: 8, bytes: 32 * 1024 * 1024 };
+const READ_AHEAD = { files: 16, bytes: 32 * 1024 * 1024 };
 
 /**
  * Files committed in one store transaction at most: a folder of small files is written a few

@@ -18,7 +18,9 @@ export interface ReadAheadLimits {
 
 /**
  * Yields `files` in order, each loaded by `load`, with up to `limits` of the following files
- * loading meanwhile, so reading and hashing overlap parsing and embedding.
+ * loading meanwhile, so reading and hashing overlap parsing and embedding. Loads begin in groups:
+ * more are started once half of those in flight (or fewer) remain, and all at once, so that a
+ * source can read the files asked for together in one read (`BlobReads` in the browser).
  */
 export async function* readAhead<Loaded extends LoadedFile>(
   files: readonly SourceFile[],
@@ -43,7 +45,7 @@ export async function* readAhead<Loaded extends LoadedFile>(
   while (inFlight.length > 0) {
     const loaded = await inFlight.shift()!;
     inFlightBytes -= loaded.file.size;
-    fill();
+    if (inFlight.length <= limits.files / 2) fill();
     yield loaded;
   }
 }

@@ -30,6 +30,24 @@ describe('readAhead', () => {
     expect(mostLoading).toBe(3);
   });
 
+  it('starts loads in groups, once half of those in flight or fewer remain', async () => {
+    const files = Array.from({ length: 9 }, (_, index) => file(`f${index}`));
+    const groups: string[][] = [];
+    let current: string[] | undefined;
+    const load = async (source: SourceFile): Promise<LoadedFile> => {
+      if (!current) {
+        current = [];
+        groups.push(current);
+        // Loads started in the same turn form one group.
+        queueMicrotask(() => (current = undefined));
+      }
+      current.push(source.path);
+      return { file: source, hash: '' };
+    };
+    for await (const loaded of readAhead(files, load, { files: 4, bytes: 1000 })) void loaded;
+    expect(groups).toEqual([['f0', 'f1', 'f2', 'f3'], ['f4', 'f5'], ['f6', 'f7'], ['f8']]);
+  });
+
   it('keeps the bytes in flight under the limit but always loads one file', async () => {
     const files = [file('big', 500), file('small', 10), file('huge', 5000)];
     const started: string[] = [];
