@@ -25,7 +25,9 @@ export function toOriginalRow(file: FileRecord, original: Uint8Array): OriginalR
 /**
  * Stores the files of a `Store.writeFiles` in its transaction, after checking them all: each
  * file's earlier content goes and its new content and record come, and each collection's counts
- * follow. Every file's lookups are issued at once: a round trip for the batch, not per file.
+ * follow. Every file's lookups are issued at once: a round trip for the batch, not per file. The
+ * earlier content's three deletes are issued only for a file that has a record (a first sync of
+ * small files made a third of its requests deletes of nothing).
  */
 export async function putFiles(
   transaction: WriteTransaction,
@@ -42,9 +44,10 @@ export async function putFiles(
     writes.map(async ({ file, keywords }) => {
       const [previous] = await Promise.all([
         files.get(file.id),
-        removeFileContent(transaction, file.id),
         putFileKeywords(transaction, file.collectionId, file.id, keywords),
       ]);
+      // Content is only ever stored with its file's record: a file new to the store has none.
+      if (previous) await removeFileContent(transaction, file.id);
       return previous;
     }),
   );

@@ -55,6 +55,26 @@ describe('IdbStore', () => {
     expect(await store.getCollection('a')).toMatchObject({ fileCount: 1, chunkCount: 3 });
   });
 
+  it('deletes earlier content only for files stored before', async () => {
+    const store = await openWithCollection();
+    const deletes = vi.spyOn(IDBObjectStore.prototype, 'delete');
+    const deletedFrom = () => deletes.mock.contexts.map((context) => context.name);
+    await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 3 })]);
+    expect(deletedFrom()).toEqual([]);
+    const replacement = makeWrite('a', 'one.md', { chunkCount: 1, seed: 1 });
+    await store.writeFiles([replacement, makeWrite('a', 'two.md', { chunkCount: 2 })]);
+    // one.md's chunks, vector row, original and keyword segment; nothing of the new two.md.
+    expect(deletedFrom().sort()).toEqual([
+      'chunkGroups',
+      'keywordSegments',
+      'originals',
+      'vectors',
+    ]);
+    expect(
+      (await store.listChunks('a')).filter((chunk) => chunk.fileId === replacement.file.id),
+    ).toEqual(replacement.chunks);
+  });
+
   it('keeps the old model’s vectors when a re-embedding fails part way', async () => {
     const store = await openWithCollection();
     const one = makeWrite('a', 'one.md', { chunkCount: 2 });
