@@ -82,8 +82,11 @@ function storedLists(
     const bytes = await bytesAt(layout.pairsStart + start * 4, layout.pairsStart + end * 4);
     return bytes && pairsOf(bytes); // a copy only should they not start at a multiple of 4
   };
+  /** The pairs read behind so far, while they are checked: a search's lists are taken from them. */
+  const behind = { pairs: new Uint32Array(0), read: 0 };
   return {
-    read: readPairs,
+    read: async (start, end) =>
+      end <= behind.read ? behind.pairs.subarray(start, end) : readPairs(start, end),
     async complete(pause) {
       // Lists in memory share no disk with searches: no pauses.
       const pausing = !held && readBehindPauses(layout.pairCount);
@@ -94,7 +97,7 @@ function storedLists(
       try {
         const pairs = held
           ? await readPairs(0, layout.pairCount)
-          : await readAllPairs(readPairs, layout.pairCount, step);
+          : await readAllPairs(readPairs, layout.pairCount, step, behind);
         if (pairs?.length !== layout.pairCount) {
           throw new KeywordIndexDamagedError('the posting lists cannot be read');
         }
@@ -115,13 +118,18 @@ export function readBehindPauses(pairCount: number): boolean {
   return pairCount > STEPS_READ_WITHOUT_PAUSE * PAIRS_READ_PER_STEP;
 }
 
-/** All `count` pairs, read a step at a time, each after `giveWay`. */
+/**
+ * All `count` pairs, read a step at a time, each after `giveWay`; `progress` holds them and how
+ * many are read so far.
+ */
 async function readAllPairs(
   readPairs: (start: number, end: number) => Promise<Uint32Array | undefined>,
   count: number,
   giveWay: () => Promise<void>,
+  progress: { pairs: Uint32Array; read: number },
 ): Promise<Uint32Array> {
   const pairs = new Uint32Array(count);
+  progress.pairs = pairs;
   for (let start = 0; start < count; start += PAIRS_READ_PER_STEP) {
     await giveWay();
     const end = Math.min(count, start + PAIRS_READ_PER_STEP);
@@ -130,6 +138,7 @@ async function readAllPairs(
       throw new KeywordIndexDamagedError('the posting lists cannot be read');
     }
     pairs.set(part, start);
+    progress.read = end;
   }
   return pairs;
 }
