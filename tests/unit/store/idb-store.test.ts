@@ -58,7 +58,8 @@ describe('IdbStore', () => {
   it('deletes earlier content only for files stored before', async () => {
     const store = await openWithCollection();
     const deletes = vi.spyOn(IDBObjectStore.prototype, 'delete');
-    const deletedFrom = () => deletes.mock.contexts.map((context) => context.name);
+    const deletedFrom = () =>
+      deletes.mock.contexts.map((context) => (context as IDBObjectStore).name);
     await store.writeFiles([makeWrite('a', 'one.md', { chunkCount: 3 })]);
     expect(deletedFrom()).toEqual([]);
     const replacement = makeWrite('a', 'one.md', { chunkCount: 1, seed: 1 });
