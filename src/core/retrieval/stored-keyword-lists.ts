@@ -106,6 +106,8 @@ function storedLists(
         await runGivingWay(checkingLists(lists, ids.length, largeFrequencies), step);
         return { pairs };
       } catch (error) {
+        // Damaged or unread, they are nobody's lists: let them go (the index keeps only its own).
+        Object.assign(behind, { pairs: new Uint32Array(0), read: 0 });
         if (!(error instanceof KeywordIndexDamagedError)) throw error;
         return { rebuilt: await rebuild() };
       }
