@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeywordBaseReader } from '../../../src/core/ports/store.ts';
 import { Bm25Index } from '../../../src/core/retrieval/bm25.ts';
 import { encodeBaseParts } from '../../../src/core/retrieval/keyword-base-format.ts';
+import { joinBytes } from '../../../src/core/retrieval/keyword-segment-format.ts';
 import { openListsOnDemand } from '../../../src/core/retrieval/stored-keyword-lists.ts';
 import { analyze } from '../../../src/core/retrieval/text-analysis.ts';
 
@@ -17,20 +18,10 @@ function largeIndex(): Bm25Index {
   return index;
 }
 
-function joined(parts: readonly Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-}
-
 describe('openListsOnDemand', () => {
   it('takes a search’s lists from the pairs read behind while they are checked, not from the store', async () => {
     const whole = largeIndex();
-    const bytes = joined(encodeBaseParts(whole.toBase()));
+    const bytes = joinBytes(encodeBaseParts(whole.toBase()));
     const reads: [number, number][] = [];
     let pairsRead = false;
     const reader: KeywordBaseReader = {
