@@ -61,6 +61,11 @@ describe('the model manager without WebGPU', () => {
     await mkdir(join(workspace, 'notes'));
     await writeFile(join(workspace, 'notes', 'basil.md'), '# Basil\n\nSnails ate the basil.\n');
     session = await launchBrowser();
+    // A browser without a built-in model, whatever this Chromium offers (150 reports its Prompt
+    // API's model as downloadable, which the view then recommends instead of a server).
+    await session.context.addInitScript(() => {
+      delete (globalThis as { LanguageModel?: unknown }).LanguageModel;
+    });
     app = new AppPage(session.page);
     await app.openLibrary(baseUrl);
     await app.addFolderWithInput(join(workspace, 'notes'));
