@@ -1,10 +1,11 @@
 /**
- * The built-in word-vector model as the embedder runs it (decision 0019): its tokenizer through
- * @huggingface/tokenizers, the library transformers.js runs its tokenizers on (no model session,
- * and not transformers.js itself: decision 0025), and its table read from the ONNX file the app
- * serves (in Node, from the models folder).
+ * The built-in word-vector model as the embedder runs it (decision 0019): its tokenizer written
+ * out to give the ids of @huggingface/tokenizers, the library transformers.js runs its
+ * tokenizers on (decision 0034; the library itself for what that does not copy, decision 0025),
+ * and its table read from the ONNX file the app serves (in Node, from the models folder).
  */
 import { Tokenizer } from '@huggingface/tokenizers';
+import { BertWordPiece } from './bert-word-piece.ts';
 import type { EmbeddingRunner } from './embedding-runner.ts';
 import { embedWithTable, readWordTable, type TokenizeTexts, type WordTable } from './word-table.ts';
 
@@ -58,17 +59,21 @@ export async function loadWordTable(
 
 /**
  * Texts tokenized as transformers.js does when called with `truncation: true`: the tokenizer's
- * encoding with its special tokens, cut to the config's `model_max_length`.
+ * encoding with its special tokens, cut to the config's `model_max_length`. A BERT WordPiece
+ * tokenizer runs as `BertWordPiece`; any other tokenizer, and the texts it hands back, through the
+ * library (made when first needed).
  */
 export function tokenizeLikeTransformers(
   tokenizerJson: object,
   config: { model_max_length?: number },
 ): TokenizeTexts {
-  const tokenizer = new Tokenizer(tokenizerJson, config);
+  const fast = BertWordPiece.fromTokenizerJson(tokenizerJson, config);
+  let library: Tokenizer | undefined;
   const maximum = config.model_max_length ?? Infinity;
   return (texts) =>
     texts.map((text) => {
-      const { ids } = tokenizer.encode(text);
+      const ids =
+        fast?.encode(text) ?? (library ??= new Tokenizer(tokenizerJson, config)).encode(text).ids;
       return ids.length > maximum ? ids.slice(0, maximum) : ids;
     });
 }

@@ -27,4 +27,14 @@ describe('tokenizeLikeTransformers', () => {
       [2, 4, 3],
     ]);
   });
+
+  it('gives a text holding a special token, and a tokenizer the fast one declines, the library’s ids', () => {
+    const tokenize = tokenizeLikeTransformers(tokenizer, {});
+    expect(tokenize(['a [SEP] b'])).toEqual([[2, 4, 3, 5, 3]]);
+    const chinese = {
+      ...tokenizer,
+      normalizer: { ...(tokenizer.normalizer as object), handle_chinese_chars: true },
+    };
+    expect(tokenizeLikeTransformers(chinese, {})(['a中b'])).toEqual([[2, 4, 1, 5, 3]]);
+  });
 });
