@@ -1,4 +1,4 @@
-import { analyze, formTerms, WORD } from '../core/retrieval/text-analysis.ts';
+import { analyze, NON_ASCII, rememberedFormTerms, WORD } from '../core/retrieval/text-analysis.ts';
 import type { TextRange } from './library-types.ts';
 
 /**
@@ -17,8 +17,9 @@ export function findTermMatches(query: string, text: string, within?: TextRange)
     const at = start + match.index;
     const whole = { start: at, end: at + match[0].length };
     const lower = match[0].toLowerCase();
-    const form = lower.normalize('NFKC');
-    const found = formTerms(form);
+    // NFKC leaves ASCII as it is (as `analyze` relies on too).
+    const form = NON_ASCII.test(lower) ? lower.normalize('NFKC') : lower;
+    const found = rememberedFormTerms(form);
     if (typeof found === 'string') {
       if (terms.has(found)) matches.push(whole);
       continue;

@@ -43,11 +43,12 @@ function undouble(word: string): string {
   return word;
 }
 
-/** The terms of each word form seen (see `formTerms`): most words recur, so most lookups hit. */
+/** The terms of each word form seen (see `rememberedFormTerms`). */
 const termsOfForm = new Map<string, string | readonly TermSpan[] | null>();
 /** Forms kept before the cache starts over, so memory stays bounded (a few MB). */
 const MAX_CACHED_WORDS = 100_000;
-const NON_ASCII = /[^\0-\x7f]/;
+/** Text that NFKC (and NFKD) may change: ASCII they leave as it is. */
+export const NON_ASCII = /[^\0-\x7f]/;
 
 /** A term and where it lies in the word form it came from. */
 export interface TermSpan {
@@ -63,16 +64,22 @@ export function analyze(text: string): string[] {
   const folded = NON_ASCII.test(lower) ? lower.normalize('NFKC') : lower;
   const terms: string[] = [];
   for (const form of folded.match(WORD) ?? []) {
-    let found = termsOfForm.get(form);
-    if (found === undefined) {
-      found = formTerms(form);
-      if (termsOfForm.size >= MAX_CACHED_WORDS) termsOfForm.clear();
-      termsOfForm.set(form, found);
-    }
+    const found = rememberedFormTerms(form);
     if (typeof found === 'string') terms.push(found);
     else if (found) for (const span of found) terms.push(span.term);
   }
   return terms;
+}
+
+/** `formTerms(form)`, remembered: most words recur, so most lookups hit. */
+export function rememberedFormTerms(form: string): string | readonly TermSpan[] | null {
+  let found = termsOfForm.get(form);
+  if (found === undefined) {
+    found = formTerms(form);
+    if (termsOfForm.size >= MAX_CACHED_WORDS) termsOfForm.clear();
+    termsOfForm.set(form, found);
+  }
+  return found;
 }
 
 /**
@@ -81,7 +88,7 @@ export function analyze(text: string): string[] {
  * as overlapping pairs of characters (one character alone as itself) and the letters around
  * them as words, with where each lies in the form.
  */
-export function formTerms(form: string): string | readonly TermSpan[] | null {
+function formTerms(form: string): string | readonly TermSpan[] | null {
   if (!HAS_CJK.test(form)) return wordTerm(form);
   const spans: TermSpan[] = [];
   const addWord = (start: number, end: number) => {
