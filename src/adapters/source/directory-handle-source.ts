@@ -4,6 +4,9 @@ import type { FolderSource, SourceFile } from '../../core/ports/folder-source.ts
 import { BlobReads } from './blob-reads.ts';
 import { browserSourceFile } from './file-list-source.ts';
 
+/** Files whose snapshots are asked for at once while a folder is listed. */
+const OPENED_AT_ONCE = 32;
+
 /** A folder opened with the File System Access API (`showDirectoryPicker` or a dropped handle). */
 export class DirectoryHandleSource implements FolderSource {
   readonly name: string;
@@ -12,9 +15,21 @@ export class DirectoryHandleSource implements FolderSource {
     this.name = handle.name;
   }
 
+  /**
+   * Every file under the folder, hidden ones (a name starting with '.') left out, in path order.
+   * The files of a folder are opened `OPENED_AT_ONCE` at a time: `getFile()` asks the browser
+   * process for each, and one after another they made the listing the slower part of a sync of
+   * small files.
+   */
   async list(signal?: AbortSignal): Promise<SourceFile[]> {
     const files: SourceFile[] = [];
     const reads = new BlobReads();
+    let opening: Promise<SourceFile>[] = [];
+    const opened = async () => {
+      files.push(...(await Promise.all(opening)));
+      opening = [];
+      signal?.throwIfAborted();
+    };
     const walk = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
       const entries: FileSystemHandle[] = [];
       for await (const entry of directory.values()) {
@@ -24,11 +39,17 @@ export class DirectoryHandleSource implements FolderSource {
       entries.sort((left, right) => (left.name < right.name ? -1 : 1));
       for (const entry of entries) {
         const path = `${prefix}${entry.name}`;
-        if (isDirectory(entry)) await walk(entry, `${path}/`);
-        else if (isFile(entry)) files.push(await openFile(path, entry, reads));
+        if (isDirectory(entry)) {
+          await opened();
+          await walk(entry, `${path}/`);
+        } else if (isFile(entry)) {
+          opening.push(openFile(path, entry, reads));
+          if (opening.length >= OPENED_AT_ONCE) await opened();
+        }
       }
     };
     await walk(this.handle, '');
+    await opened();
     return files;
   }
 }
