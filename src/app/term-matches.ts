@@ -1,4 +1,9 @@
-import { analyze, NON_ASCII, rememberedFormTerms, WORD } from '../core/retrieval/text-analysis.ts';
+import {
+  analyze,
+  compatibilityForm,
+  rememberedFormTerms,
+  WORD,
+} from '../core/retrieval/text-analysis.ts';
 import type { TextRange } from './library-types.ts';
 
 /**
@@ -17,8 +22,7 @@ export function findTermMatches(query: string, text: string, within?: TextRange)
     const at = start + match.index;
     const whole = { start: at, end: at + match[0].length };
     const lower = match[0].toLowerCase();
-    // NFKC leaves ASCII as it is (as `analyze` relies on too).
-    const form = NON_ASCII.test(lower) ? lower.normalize('NFKC') : lower;
+    const form = compatibilityForm(lower);
     const found = rememberedFormTerms(form);
     if (typeof found === 'string') {
       if (terms.has(found)) matches.push(whole);

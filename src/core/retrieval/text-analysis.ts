@@ -48,7 +48,7 @@ const termsOfForm = new Map<string, string | readonly TermSpan[] | null>();
 /** Forms kept before the cache starts over, so memory stays bounded (a few MB). */
 const MAX_CACHED_WORDS = 100_000;
 /** Text that NFKC (and NFKD) may change: ASCII they leave as it is. */
-export const NON_ASCII = /[^\0-\x7f]/;
+const NON_ASCII = /[^\0-\x7f]/;
 
 /** A term and where it lies in the word form it came from. */
 export interface TermSpan {
@@ -59,16 +59,21 @@ export interface TermSpan {
 
 /** Words of `text` as index terms, in order, stop words dropped. */
 export function analyze(text: string): string[] {
-  const lower = text.toLowerCase();
-  // NFKC leaves ASCII as it is: only other text needs the (slower) normalization.
-  const folded = NON_ASCII.test(lower) ? lower.normalize('NFKC') : lower;
   const terms: string[] = [];
-  for (const form of folded.match(WORD) ?? []) {
+  for (const form of compatibilityForm(text.toLowerCase()).match(WORD) ?? []) {
     const found = rememberedFormTerms(form);
     if (typeof found === 'string') terms.push(found);
     else if (found) for (const span of found) terms.push(span.term);
   }
   return terms;
+}
+
+/**
+ * `text` in NFKC, as word forms are compared: ASCII, which NFKC leaves as it is, without the
+ * (slower) normalization.
+ */
+export function compatibilityForm(text: string): string {
+  return NON_ASCII.test(text) ? text.normalize('NFKC') : text;
 }
 
 /** `formTerms(form)`, remembered: most words recur, so most lookups hit. */
