@@ -1,5 +1,6 @@
 import type { StoredRows, VectorCodes, VectorIndex } from '../../core/ports/vector-index.ts';
 import type { SearchHit } from '../../core/types.ts';
+import { bestScaledRows } from './best-rows.ts';
 import { checkQuery, resultCount } from './input-checks.ts';
 import { dotProduct } from './float-dot.ts';
 import { Int8Kernel } from './int8-kernel.ts';
@@ -176,8 +177,8 @@ export class FlatIndex implements VectorIndex {
    * before the read (rows move when others are removed meanwhile); a candidate no longer stored
    * (its file was just deleted) is left out.
    */
-  async #rerankStored(rows: number[], query: Float32Array, count: number): Promise<SearchHit[]> {
-    const ids = rows.map((row) => this.#store.idAt(row));
+  async #rerankStored(rows: Int32Array, query: Float32Array, count: number): Promise<SearchHit[]> {
+    const ids = Array.from(rows, (row) => this.#store.idAt(row));
     const vectors = await this.#storedRows!(ids);
     const best = new TopK(count);
     vectors.forEach((vector, position) => {
@@ -199,14 +200,8 @@ export class FlatIndex implements VectorIndex {
     }
   }
 
-  /** The `count` rows with the best int8 scores. */
-  #candidateRows(kernel: Int8Kernel, query: Float32Array, count: number): number[] {
-    const products = kernel.scan(query, this.size);
-    const scales = kernel.scales;
-    const candidates = new TopK(count);
-    for (let row = 0; row < products.length; row += 1) {
-      candidates.offer(products[row]! * scales[row]!, row);
-    }
-    return candidates.bestFirst().map(({ row }) => row);
+  /** The `count` rows with the best int8 scores, in no particular order. */
+  #candidateRows(kernel: Int8Kernel, query: Float32Array, count: number): Int32Array {
+    return bestScaledRows(kernel.scan(query, this.size), kernel.scales, count);
   }
 }
