@@ -114,6 +114,46 @@ describe('library in the browser', () => {
     expect(await first.textContent()).toContain('Elin Sandvik');
   });
 
+  test('says how far it got reading the picked files before their sync begins, and stops there on cancel', async () => {
+    const { page } = ui;
+    await ui.app.openLibrary(ui.baseUrl);
+    // Each picked file's date takes 40 ms to read, as a slow disk's would: the page reads them
+    // before the worker gets the files (readFileDates).
+    await page.evaluate(() => {
+      const date = Object.getOwnPropertyDescriptor(File.prototype, 'lastModified')!;
+      Object.defineProperty(File.prototype, 'lastModified', {
+        configurable: true,
+        get(this: File) {
+          const end = performance.now() + 40;
+          while (performance.now() < end);
+          return date.get!.call(this);
+        },
+      });
+      (window as { restoreFileDates?: () => void }).restoreFileDates = () =>
+        Object.defineProperty(File.prototype, 'lastModified', date);
+    });
+    try {
+      const input = page.getByTestId('folder-input');
+      const jobs = page.getByTestId('sync-job');
+      const previous = await jobs.count();
+      await input.setInputFiles(ui.library);
+      const job = jobs.nth(previous);
+      await job.getByRole('heading', { name: 'Reading “library”…' }).waitFor();
+      await expect
+        .poll(() => job.getByTestId('sync-stats').textContent())
+        .toMatch(new RegExp(`^[1-9]\\d* of ${FILE_COUNT} files listed$`));
+      await job.and(page.locator('[data-status="done"]')).waitFor();
+
+      await input.setInputFiles(ui.library);
+      const cancelled = jobs.nth(previous + 1);
+      await cancelled.getByRole('heading', { name: 'Reading “library”…' }).waitFor();
+      await cancelled.getByRole('button', { name: 'Cancel' }).click();
+      await cancelled.and(page.locator('[data-status="cancelled"]')).waitFor();
+    } finally {
+      await page.evaluate(() => (window as { restoreFileDates?: () => void }).restoreFileDates?.());
+    }
+  });
+
   test('works with the network off after the first visit', async () => {
     const { page } = ui;
     const { context } = ui.browser;

@@ -35,20 +35,37 @@ export function folderFromInput(chosen: readonly File[]): ChosenFolder | undefin
 
 /** The longest the main thread reads file dates before it handles what else is waiting. */
 const DATE_READING_SLICE_MS = 8;
+/** How often `readFileDates` says how far it got. */
+const DATE_REPORT_MS = 100;
 
 /**
  * Reads the date of every file picked with `<input webkitdirectory>`, a few milliseconds at a time
  * with the main thread free in between. Chromium reads a picked file's size and date from disk,
  * synchronously, the first time either is asked for, and posting the file to the worker asks:
  * about 0.3 ms a file, so posting a folder of thousands of files at once would freeze the page
- * for seconds. Once read they are kept, and posting the files takes a millisecond.
+ * for seconds. Once read they are kept, and posting the files takes a millisecond. `onProgress`
+ * hears how many dates are read: 0 at once, then every `DATE_REPORT_MS` or so, and all at the end
+ * (5,000 picked files took 1.27-1.36 s in Chromium on a 2-core machine); `signal` stops it
+ * (with its reason).
  */
-export async function readFileDates(files: readonly PickedFile[]): Promise<void> {
+export async function readFileDates(
+  files: readonly PickedFile[],
+  onProgress?: (read: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const giveWay = timeSlices(DATE_READING_SLICE_MS);
-  for (const { file } of files) {
+  onProgress?.(0);
+  let reportedAt = performance.now();
+  for (const [index, { file }] of files.entries()) {
     void file.lastModified;
+    if (onProgress && performance.now() - reportedAt >= DATE_REPORT_MS) {
+      onProgress(index + 1);
+      reportedAt = performance.now();
+    }
     await giveWay();
+    signal?.throwIfAborted();
   }
+  onProgress?.(files.length);
 }
 
 /**

@@ -22,6 +22,11 @@ export interface SyncJob {
   pauseRequested: boolean;
   /** Cancel was asked for: the job ends `cancelled`. */
   cancelRequested: boolean;
+  /**
+   * The picked files' dates read so far, of all of them: the page reads them before the worker
+   * gets the files (folder input only; `readFileDates`).
+   */
+  datesRead?: { done: number; total: number };
   progress?: IngestProgress;
   summary?: SyncSummary;
   failure?: Failure;
@@ -39,6 +44,9 @@ export class LibraryState {
   readonly #onChange: () => void;
   /** A refresh started by a sync's first event, so a new collection shows up at once. */
   #refreshing = false;
+  /** The date readings of picked files under way (`readFileDates`), by job. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping that nothing renders
+  readonly #readingDates = new Map<string, AbortController>();
 
   /** `onChange` runs after anything stored changed (a sync finished, a collection was deleted). */
   constructor(client: LibraryClient, onChange: () => void) {
@@ -85,10 +93,17 @@ export class LibraryState {
     ];
     try {
       if (chosen.folder.kind === 'files') {
-        await readFileDates(chosen.folder.files);
-        // Cancelled meanwhile, before the worker knew of the job.
-        if (this.jobs.find((job) => job.id === jobId)?.cancelRequested) {
-          throw new DOMException('The sync was cancelled.', 'AbortError');
+        const total = chosen.folder.files.length;
+        const reading = new AbortController();
+        this.#readingDates.set(jobId, reading);
+        try {
+          await readFileDates(
+            chosen.folder.files,
+            (done) => this.#update(jobId, { datesRead: { done, total } }),
+            reading.signal,
+          );
+        } finally {
+          this.#readingDates.delete(jobId);
         }
       }
       const summary = await this.#client.syncFolder(
@@ -116,6 +131,8 @@ export class LibraryState {
 
   cancel(jobId: string): void {
     this.#update(jobId, { cancelRequested: true });
+    // Before the worker knew of the job: it stops reading the files' dates.
+    this.#readingDates.get(jobId)?.abort(new DOMException('The sync was cancelled.', 'AbortError'));
     void this.#client.cancel(jobId);
   }
 

@@ -37,4 +37,42 @@ describe('readFileDates', () => {
     expect(readsWhenFree.length).toBeGreaterThan(2);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(12);
   });
+
+  it('says how many dates it has read: none at once, some every tenth of a second, then all', async () => {
+    const reads: number[] = [];
+    const files = Array.from({ length: 30 }, (_, index) => ({
+      relativePath: `notes/note-${index}.md`,
+      file: slowFile(index, 12, reads),
+    }));
+    const reported: { done: number; readBefore: number }[] = [];
+    await readFileDates(files, (done) => reported.push({ done, readBefore: reads.length }));
+    const counts = reported.map(({ done }) => done);
+    expect(counts[0]).toBe(0);
+    expect(counts.at(-1)).toBe(30);
+    // 30 files of 12 ms take 360 ms: a report about every 100 ms between the first and the last.
+    expect(counts.length).toBeGreaterThanOrEqual(4);
+    expect(counts).toEqual([...counts].sort((left, right) => left - right));
+    // Each report counts the dates read when it is made.
+    for (const { done, readBefore } of reported) expect(done).toBe(readBefore);
+  });
+
+  it('stops when its signal is aborted, with the signal’s reason', async () => {
+    const reads: number[] = [];
+    const files = Array.from({ length: 200 }, (_, index) => ({
+      relativePath: `notes/note-${index}.md`,
+      file: slowFile(index, 1, reads),
+    }));
+    const reading = new AbortController();
+    const reason = new DOMException('The sync was cancelled.', 'AbortError');
+    const done = readFileDates(
+      files,
+      (read) => {
+        if (read > 0) reading.abort(reason);
+      },
+      reading.signal,
+    );
+    await expect(done).rejects.toBe(reason);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThan(files.length);
+  });
 });
