@@ -140,7 +140,7 @@ describe('library in the browser', () => {
       const job = jobs.nth(previous);
       await job.getByRole('heading', { name: 'Reading “library”…' }).waitFor();
       await expect
-        .poll(() => job.getByTestId('sync-stats').textContent())
+        .poll(() => job.getByTestId('sync-listing').textContent())
         .toMatch(new RegExp(`^[1-9]\\d* of ${FILE_COUNT} files listed$`));
       await job.and(page.locator('[data-status="done"]')).waitFor();
 
