@@ -20,15 +20,9 @@ export function bestScaledRows(
   scales: Float32Array,
   count: number,
 ): Int32Array {
-  const rows = products.length;
-  const bar = sampledBar(products, scales, count);
-  const best = new TopK(count);
-  for (let row = 0; row < rows; row += 1) {
-    const score = products[row]! * scales[row]!;
-    if (score >= bar) best.offer(score, row);
-  }
-  if (best.size < Math.min(count, rows)) return bestOfAll(products, scales, count);
-  return best.rows();
+  const best = bestAtOrAbove(products, scales, count, sampledBar(products, scales, count));
+  if (best.size >= Math.min(count, products.length)) return best.rows();
+  return bestAtOrAbove(products, scales, count, -Infinity).rows();
 }
 
 /** A score about `SAMPLE_MARGIN × count` rows reach, or -Infinity when the sample is too small. */
@@ -42,10 +36,17 @@ function sampledBar(products: Int32Array, scales: Float32Array, count: number): 
   return sample.leastScore;
 }
 
-function bestOfAll(products: Int32Array, scales: Float32Array, count: number): Int32Array {
+/** The best `count` of the rows scoring `bar` or more. */
+function bestAtOrAbove(
+  products: Int32Array,
+  scales: Float32Array,
+  count: number,
+  bar: number,
+): TopK {
   const best = new TopK(count);
   for (let row = 0; row < products.length; row += 1) {
-    best.offer(products[row]! * scales[row]!, row);
+    const score = products[row]! * scales[row]!;
+    if (score >= bar) best.offer(score, row);
   }
-  return best.rows();
+  return best;
 }
