@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestScaledRows } from '../../../src/adapters/vector/best-rows.ts';
+import { seededRandom } from '../../../src/core/retrieval/vector-math.ts';
 
 /** The rows of the `count` best products × scales, lower row first among equal scores. */
 function sortedBest(products: Int32Array, scales: Float32Array, count: number): number[] {
@@ -14,15 +15,6 @@ function found(products: Int32Array, scales: Float32Array, count: number): numbe
   return [...bestScaledRows(products, scales, count)].sort((left, right) => left - right);
 }
 
-/** A seeded generator of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
 function rowsOf(count: number, product: (row: number) => number, scale: (row: number) => number) {
   return {
     products: Int32Array.from({ length: count }, (_, row) => product(row)),
@@ -32,7 +24,7 @@ function rowsOf(count: number, product: (row: number) => number, scale: (row: nu
 
 describe('bestScaledRows', () => {
   it('finds the rows a full sort finds, on scores spread at random', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const { products, scales } = rowsOf(
       20_000,
       () => Math.round((next() - 0.5) * 60_000),
@@ -44,7 +36,7 @@ describe('bestScaledRows', () => {
   });
 
   it('keeps the lower rows among equal scores, as duplicate documents have', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     // Few distinct scores: the best 500 end part way through a run of equal ones.
     const { products, scales } = rowsOf(
       12_000,
